@@ -1,0 +1,3 @@
+// The drill panel (section 14) and the reader's progress status (section 1).
+// Placeholder until the drill lands.
+export { DrillPanel, ProgressStatus } from './DrillPanel';

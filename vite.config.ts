@@ -1,0 +1,14 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The page is static: it replays committed recordings and runs the engine in the browser.
+export default defineConfig({
+  plugins: [react()],
+  base: './',
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    reportCompressedSize: true,
+  },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+});
