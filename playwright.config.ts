@@ -1,5 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
+// Port and build folder can be moved so that two checkouts' runs do not collide.
+const port = Number(process.env.E2E_PORT ?? 4173);
+const outDir = process.env.E2E_OUTDIR ?? 'dist';
+
 // Debian's Chromium: this machine cannot download a browser build of Playwright's own.
 export default defineConfig({
   testDir: 'e2e',
@@ -8,16 +12,22 @@ export default defineConfig({
   workers: 1,
   reporter: [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   webServer: {
-    command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
-    url: 'http://127.0.0.1:4173',
-    reuseExistingServer: !process.env.CI,
+    command: `npx vite preview --outDir ${outDir} --host 127.0.0.1 --port ${port} --strictPort`,
+    url: `http://127.0.0.1:${port}`,
+    reuseExistingServer: false,
     timeout: 60_000,
   },
 });

@@ -56,11 +56,7 @@ export interface StoredDocument {
 }
 
 /** One of the verdicts a run can reach, worst first. */
-export type Verdict =
-  | 'stale-write-accepted'
-  | 'stale-write-rejected'
-  | 'two-holders'
-  | 'safe';
+export type Verdict = 'stale-write-accepted' | 'stale-write-rejected' | 'two-holders' | 'safe';
 
 export interface Outcome {
   /** Tokens granted, per actor, in the order granted (null where the lock issues no token). */

@@ -1,0 +1,3 @@
+export function FencedPathPanel() {
+  return <p>This panel is not built yet.</p>;
+}

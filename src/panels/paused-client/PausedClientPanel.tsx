@@ -1,0 +1,3 @@
+export function PausedClientPanel() {
+  return <p>This panel is not built yet.</p>;
+}

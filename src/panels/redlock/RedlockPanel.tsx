@@ -1,0 +1,3 @@
+export function RedlockPanel() {
+  return <p>This panel is not built yet.</p>;
+}

@@ -1,0 +1,2 @@
+// Placeholder until this panel lands.
+export { RedlockPanel } from './RedlockPanel';

@@ -1,0 +1,3 @@
+export function ReplayPanel() {
+  return <p>This panel is not built yet.</p>;
+}
