@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { ReplayCursor, initialBody, lockHolderAt } from './cursor';
+import { pausedClientTrace } from './fixtures';
+import type { Trace } from '../../sim/trace/schema';
+
+describe('ReplayCursor', () => {
+  it('starts before the first event with the initial document and no fence', () => {
+    const c = new ReplayCursor(pausedClientTrace(true));
+    expect(c.step).toBe(0);
+    expect(c.state().document).toEqual({ body: 'v0', fence: null });
+    expect(c.state().t).toBe(0);
+    expect(c.eventAt(0)).toBeNull();
+  });
+
+  it('takes the initial body from params.initialBody when it is a string', () => {
+    expect(initialBody(pausedClientTrace(true, { params: { initialBody: 'draft' } }))).toBe(
+      'draft',
+    );
+    expect(initialBody(pausedClientTrace(true, { params: { initialBody: 7 } }))).toBe('v0');
+  });
+
+  it('shows the document after each step, fencing on', () => {
+    const c = new ReplayCursor(pausedClientTrace(true));
+    const docs = Array.from({ length: c.length + 1 }, (_, i) => c.stateAt(i).document);
+    expect(docs[6]).toEqual({ body: 'v0', fence: null }); // v2 invoked, not yet stored
+    expect(docs[7]).toEqual({ body: 'v2', fence: 34 });
+    expect(docs[c.length]).toEqual({ body: 'v2', fence: 34 }); // the stale v1 was rejected
+  });
+
+  it('shows the document after each step, fencing off', () => {
+    const c = new ReplayCursor(pausedClientTrace(false));
+    expect(c.stateAt(7).document).toEqual({ body: 'v2', fence: null });
+    expect(c.stateAt(c.length).document).toEqual({ body: 'v1', fence: null });
+  });
+
+  it('steps forward and back and clamps at both ends', () => {
+    const c = new ReplayCursor(pausedClientTrace(true));
+    expect(c.back().step).toBe(0);
+    c.forward();
+    c.forward();
+    expect(c.step).toBe(2);
+    expect(c.eventAt(c.step)?.f).toBe('acquire');
+    expect(c.back().step).toBe(1);
+    expect(c.seek(1000).step).toBe(c.length);
+    expect(c.forward().step).toBe(c.length);
+    expect(c.seek(-3).step).toBe(0);
+    expect(c.seek(Number.NaN).step).toBe(0);
+  });
+
+  it('gives the same state by seeking as by stepping, whatever the checkpoint spacing', () => {
+    const trace = pausedClientTrace(true);
+    const stepped = new ReplayCursor(trace, { checkpointEvery: 1000 });
+    for (const every of [1, 2, 3, 5]) {
+      const c = new ReplayCursor(trace, { checkpointEvery: every });
+      for (let i = c.length; i >= 0; i--) {
+        expect(c.seek(i)).toEqual(stepped.stateAt(i));
+      }
+    }
+  });
+
+  it('tracks the lock, its expiry and who believes they hold it', () => {
+    const c = new ReplayCursor(pausedClientTrace(true));
+    const afterFirst = c.stateAt(2);
+    expect(afterFirst.lock).toEqual({ holder: 'client-1', token: 33, expiresAt: 301 });
+    expect(lockHolderAt(afterFirst.lock, 300)).toBe('client-1');
+    expect(lockHolderAt(afterFirst.lock, 301)).toBeNull();
+    expect(c.stateAt(3).paused).toEqual(['client-1']);
+    const both = c.stateAt(5);
+    expect(both.believers).toEqual({ 'client-1': 33, 'client-2': 34 });
+    expect(c.stateAt(8).paused).toEqual([]);
+    // The rejection is where client 1 learns it lost the lock.
+    expect(c.stateAt(10).believers).toEqual({ 'client-2': 34 });
+    expect(c.stateAt(11).stopped).toEqual(['client-1']);
+  });
+
+  it('judges the stale write: rejected with fencing on, accepted with fencing off', () => {
+    const on = new ReplayCursor(pausedClientTrace(true));
+    const i = on.staleWriteIndex();
+    expect(i).toBe(9);
+    expect(on.verdict(i as number)).toMatchObject({
+      actor: 'client-1',
+      accepted: false,
+      stale: true,
+      token: 33,
+      fenceBefore: 34,
+      bodyBefore: 'v2',
+      reason: 'stale-token',
+    });
+    expect(on.verdict(6)).toMatchObject({ actor: 'client-2', accepted: true, stale: false });
+    const off = new ReplayCursor(pausedClientTrace(false));
+    expect(off.verdict(off.staleWriteIndex() as number)).toMatchObject({
+      accepted: true,
+      stale: true,
+      bodyBefore: 'v2',
+    });
+  });
+
+  it('uses params.ttlMs when the acquire does not say, and extends on extend ok', () => {
+    const trace: Trace = {
+      ...pausedClientTrace(true),
+      events: [
+        { t: 0, actor: 'client-1', f: 'acquire', type: 'ok', value: { token: 1 } },
+        { t: 100, actor: 'client-1', f: 'extend', type: 'invoke', value: { ttlMs: 500 } },
+        { t: 101, actor: 'client-1', f: 'extend', type: 'ok' },
+        { t: 200, actor: 'client-1', f: 'release', type: 'invoke' },
+        { t: 201, actor: 'client-1', f: 'release', type: 'ok' },
+      ],
+    };
+    const c = new ReplayCursor(trace);
+    expect(c.stateAt(1).lock.expiresAt).toBe(300);
+    expect(c.stateAt(3).lock.expiresAt).toBe(601);
+    expect(c.stateAt(4).believers).toEqual({});
+    expect(c.stateAt(5).lock.holder).toBeNull();
+  });
+
+  it('finds the step for a time', () => {
+    const c = new ReplayCursor(pausedClientTrace(true));
+    expect(c.stepAtTime(-1)).toBe(0);
+    expect(c.stepAtTime(0)).toBe(1);
+    expect(c.stepAtTime(321)).toBe(5);
+    expect(c.stepAtTime(10_000)).toBe(c.length);
+  });
+});

@@ -1,0 +1,309 @@
+// The replay cursor: time travel over a trace, RaftScope style. The trace never changes, so the
+// state after every step is a pure function of the step; checkpoints keep a seek to any step
+// within a few event applications instead of a replay from the start.
+import type { Trace, TraceEvent } from '../../sim/trace/schema';
+
+export interface DocumentNow {
+  body: string;
+  /** The highest token that has written, or null while the storage stores none. */
+  fence: number | null;
+}
+
+/** The lock as the lock service sees it: the last grant, and when it runs out. */
+export interface LockNow {
+  holder: string | null;
+  token: number | null;
+  /** When the grant ends by the service's clock (acquire ok t + TTL), or null when none. */
+  expiresAt: number | null;
+}
+
+export interface ReplayState {
+  /** Events applied so far: 0 is before the first event, `length` is after the last. */
+  step: number;
+  /** The time of the last applied event, in ms since the start; 0 before any event. */
+  t: number;
+  document: DocumentNow;
+  lock: LockNow;
+  /** Clients that believe they hold the lock, with the token they hold (null where none). */
+  believers: Readonly<Record<string, number | null>>;
+  /** Clients paused right now. */
+  paused: readonly string[];
+  /** Clients that stopped, crashed or were terminated. */
+  stopped: readonly string[];
+}
+
+/**
+ * What a write meant when it reached the storage. `stale` is true when the writer no longer held
+ * the lock by the lock service's account: it expired, or another client took it since.
+ */
+export interface WriteVerdict {
+  actor: string;
+  body: string;
+  token: number | null;
+  accepted: boolean;
+  stale: boolean;
+  /** The fence the storage held just before the write. */
+  fenceBefore: number | null;
+  /** The body the write replaced (accepted) or kept (rejected). */
+  bodyBefore: string;
+  reason?: string;
+}
+
+export const DEFAULT_INITIAL_BODY = 'v0';
+
+function num(x: unknown): number | null {
+  return typeof x === 'number' && Number.isFinite(x) ? x : null;
+}
+
+function str(x: unknown): string | null {
+  return typeof x === 'string' ? x : null;
+}
+
+/** The body the document starts with: `params.initialBody` when it is a string, else "v0". */
+export function initialBody(trace: Trace): string {
+  return str(trace.params.initialBody) ?? DEFAULT_INITIAL_BODY;
+}
+
+export function initialState(trace: Trace): ReplayState {
+  return {
+    step: 0,
+    t: 0,
+    document: { body: initialBody(trace), fence: null },
+    lock: { holder: null, token: null, expiresAt: null },
+    believers: {},
+    paused: [],
+    stopped: [],
+  };
+}
+
+/** Who holds the lock at time t, counting expiry: a grant past its TTL holds nothing. */
+export function lockHolderAt(lock: LockNow, t: number): string | null {
+  if (lock.holder === null) return null;
+  if (lock.expiresAt !== null && t >= lock.expiresAt) return null;
+  return lock.holder;
+}
+
+function without(list: readonly string[], actor: string): readonly string[] {
+  return list.includes(actor) ? list.filter((a) => a !== actor) : list;
+}
+
+function withActor(list: readonly string[], actor: string): readonly string[] {
+  return list.includes(actor) ? list : [...list, actor];
+}
+
+function forget(
+  believers: Readonly<Record<string, number | null>>,
+  actor: string,
+): Readonly<Record<string, number | null>> {
+  if (!(actor in believers)) return believers;
+  const next = { ...believers };
+  delete next[actor];
+  return next;
+}
+
+/** The TTL an acquire asked for: from its invoke, else the scenario's `ttlMs`. */
+function ttlOf(trace: Trace, pendingTtl: Map<string, number>, ev: TraceEvent): number | null {
+  return num(ev.value?.ttlMs) ?? pendingTtl.get(ev.actor) ?? num(trace.params.ttlMs) ?? null;
+}
+
+/**
+ * Applies one event. Returns a new state and never mutates the old one, so checkpoints can share
+ * structure with the states that follow them.
+ */
+function apply(
+  trace: Trace,
+  s: ReplayState,
+  ev: TraceEvent,
+  pendingTtl: Map<string, number>,
+): ReplayState {
+  const next: ReplayState = { ...s, step: s.step + 1, t: ev.t };
+  const v = ev.value ?? {};
+  switch (ev.f) {
+    case 'acquire':
+      if (ev.type === 'invoke') {
+        const ttl = num(v.ttlMs);
+        if (ttl !== null) pendingTtl.set(ev.actor, ttl);
+      } else if (ev.type === 'ok') {
+        const token = num(v.token);
+        const ttl = num(v.validityMs) ?? ttlOf(trace, pendingTtl, ev);
+        next.lock = { holder: ev.actor, token, expiresAt: ttl === null ? null : ev.t + ttl };
+        next.believers = { ...s.believers, [ev.actor]: token };
+      }
+      break;
+    case 'extend':
+      if (ev.type === 'invoke') {
+        const ttl = num(v.ttlMs);
+        if (ttl !== null) pendingTtl.set(ev.actor, ttl);
+      } else if (ev.type === 'ok' && s.lock.holder === ev.actor) {
+        const ttl = ttlOf(trace, pendingTtl, ev);
+        next.lock = { ...s.lock, expiresAt: ttl === null ? null : ev.t + ttl };
+      } else if (ev.type === 'fail') {
+        // A failed extend means the lock is gone: the client must stop believing it holds it.
+        next.believers = forget(s.believers, ev.actor);
+      }
+      break;
+    case 'release':
+      if (ev.type === 'invoke') next.believers = forget(s.believers, ev.actor);
+      if (ev.type === 'ok' && lockHolderAt(s.lock, ev.t) === ev.actor) {
+        next.lock = { holder: null, token: null, expiresAt: null };
+      }
+      break;
+    case 'write':
+      if (ev.type === 'ok') {
+        const body = str(v.body) ?? s.document.body;
+        // Fencing off stores no fence: the write carries none, and the old fence (null) stays.
+        const fence = 'fence' in v ? num(v.fence) : s.document.fence;
+        next.document = { body, fence };
+      } else if (ev.type === 'fail') {
+        // The storage said no: the client learns here that it lost the lock.
+        next.believers = forget(s.believers, ev.actor);
+      }
+      break;
+    case 'pause':
+      next.paused = withActor(s.paused, ev.actor);
+      break;
+    case 'resume':
+      next.paused = without(s.paused, ev.actor);
+      break;
+    case 'crash':
+    case 'stop':
+      next.paused = without(s.paused, ev.actor);
+      next.believers = forget(s.believers, ev.actor);
+      next.stopped = withActor(s.stopped, ev.actor);
+      break;
+    case 'terminate': {
+      const target = str(v.target);
+      if (target) {
+        next.paused = without(s.paused, target);
+        next.believers = forget(s.believers, target);
+        next.stopped = withActor(s.stopped, target);
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  return next;
+}
+
+export interface CursorOptions {
+  /** Keep a full state every this many steps. */
+  checkpointEvery?: number;
+}
+
+export class ReplayCursor {
+  readonly trace: Trace;
+  readonly length: number;
+  private readonly every: number;
+  private readonly checkpoints: ReplayState[] = [];
+  /** Pending TTLs per actor at each checkpoint, so a seek resumes with the same knowledge. */
+  private readonly checkpointTtls: Map<string, number>[] = [];
+  private readonly verdicts = new Map<number, WriteVerdict>();
+  private current: ReplayState;
+
+  constructor(trace: Trace, options: CursorOptions = {}) {
+    this.trace = trace;
+    this.length = trace.events.length;
+    this.every = Math.max(1, Math.floor(options.checkpointEvery ?? 16));
+    // One pass over the trace builds the checkpoints and judges every write once.
+    let s = initialState(trace);
+    const ttls = new Map<string, number>();
+    this.checkpoints.push(s);
+    this.checkpointTtls.push(new Map(ttls));
+    trace.events.forEach((ev, i) => {
+      if (ev.f === 'write' && (ev.type === 'ok' || ev.type === 'fail')) {
+        this.verdicts.set(i, this.judge(s, ev));
+      }
+      s = apply(trace, s, ev, ttls);
+      if (s.step % this.every === 0) {
+        this.checkpoints.push(s);
+        this.checkpointTtls.push(new Map(ttls));
+      }
+    });
+    this.current = this.checkpoints[0] as ReplayState;
+  }
+
+  private judge(before: ReplayState, ev: TraceEvent): WriteVerdict {
+    const v = ev.value ?? {};
+    const holder = lockHolderAt(before.lock, ev.t);
+    const verdict: WriteVerdict = {
+      actor: ev.actor,
+      body: str(v.body) ?? '',
+      token: num(v.token),
+      accepted: ev.type === 'ok',
+      stale: holder !== ev.actor,
+      fenceBefore: before.document.fence,
+      bodyBefore: before.document.body,
+    };
+    const reason = str(v.reason);
+    if (reason !== null) verdict.reason = reason;
+    return verdict;
+  }
+
+  /** The state after `step` events, without moving the cursor. */
+  stateAt(step: number): ReplayState {
+    const target = this.clamp(step);
+    const k = Math.floor(target / this.every);
+    let s = this.checkpoints[k] as ReplayState;
+    const ttls = new Map(this.checkpointTtls[k]);
+    for (let i = s.step; i < target; i++) {
+      s = apply(this.trace, s, this.trace.events[i] as TraceEvent, ttls);
+    }
+    return s;
+  }
+
+  clamp(step: number): number {
+    if (!Number.isFinite(step)) return 0;
+    return Math.min(this.length, Math.max(0, Math.round(step)));
+  }
+
+  get step(): number {
+    return this.current.step;
+  }
+
+  state(): ReplayState {
+    return this.current;
+  }
+
+  seek(step: number): ReplayState {
+    this.current = this.stateAt(step);
+    return this.current;
+  }
+
+  forward(): ReplayState {
+    return this.seek(this.current.step + 1);
+  }
+
+  back(): ReplayState {
+    return this.seek(this.current.step - 1);
+  }
+
+  /** The event the cursor has just applied, or null at step 0. */
+  eventAt(step: number): TraceEvent | null {
+    const i = this.clamp(step) - 1;
+    return i >= 0 ? (this.trace.events[i] ?? null) : null;
+  }
+
+  /** How the storage judged the write at event index `i` (0-based), when it is a write reply. */
+  verdict(i: number): WriteVerdict | null {
+    return this.verdicts.get(i) ?? null;
+  }
+
+  /** The index of the first write reply that came from a client that no longer held the lock. */
+  staleWriteIndex(): number | null {
+    for (const [i, v] of [...this.verdicts].sort((a, b) => a[0] - b[0])) {
+      if (v.stale) return i;
+    }
+    return null;
+  }
+
+  /** The step at which all events up to time t have happened. */
+  stepAtTime(t: number): number {
+    let step = 0;
+    for (const ev of this.trace.events) {
+      if (ev.t > t) break;
+      step++;
+    }
+    return step;
+  }
+}

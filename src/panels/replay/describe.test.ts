@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { actorName, describeEvent, describeSource, lockLabel } from './describe';
+import { ReplayCursor } from './cursor';
+import { pausedClientTrace } from './fixtures';
+
+describe('describe', () => {
+  it('names actors and locks in words', () => {
+    expect(actorName('client-2')).toBe('client 2');
+    expect(actorName('nemesis')).toBe('the fault injector');
+    expect(lockLabel('redis')).toBe('Redis lock + Postgres storage');
+    expect(lockLabel('pg-lease')).toBe('Postgres lease row');
+    expect(lockLabel('something-new')).toBe('something-new');
+  });
+
+  it('names a recording by its servers and date, and a live run by its seed', () => {
+    const recorded = pausedClientTrace(true, {
+      backend: 'redis+postgres',
+      environment: { redis: '7.0.15', postgres: '15.18', recordedAt: '2026-11-30T10:00:00Z' },
+    });
+    expect(describeSource(recorded)).toBe(
+      'recorded on Redis 7.0.15 and Postgres 15.18, 2026-11-30',
+    );
+    expect(describeSource(pausedClientTrace(true))).toBe('simulated (engine, seed 1)');
+    expect(describeSource(pausedClientTrace(true, { backend: 'etcd+postgres' }))).toBe(
+      'recorded on etcd+postgres',
+    );
+  });
+
+  it('tells the stale write apart: rejected with fencing on, accepted and corrupting with it off', () => {
+    const on = new ReplayCursor(pausedClientTrace(true));
+    const i = on.staleWriteIndex() as number;
+    expect(describeEvent(on.trace.events[i]!, on.verdict(i))).toBe(
+      'The storage rejects “v1”: token 33 is lower than the fence 34. Client 1 learns it lost the lock.',
+    );
+    const off = new ReplayCursor(pausedClientTrace(false));
+    const j = off.staleWriteIndex() as number;
+    expect(describeEvent(off.trace.events[j]!, off.verdict(j))).toMatch(
+      /accepts the stale “v1” from client 1: it overwrites “v2”/,
+    );
+  });
+
+  it('describes every event of the paused client', () => {
+    const trace = pausedClientTrace(true);
+    const lines = trace.events.map((e) => describeEvent(e));
+    expect(lines[0]).toBe('Client 1 asks for the lock with a 300 ms TTL.');
+    expect(lines[1]).toBe('Client 1 gets the lock with token 33.');
+    expect(lines[2]).toMatch(/pauses for 500 ms \(gc\)/);
+    expect(lines[6]).toBe('The storage accepts “v2”; the fence is now 34.');
+    expect(lines[10]).toBe('Client 1 stops (the storage rejected token 33).');
+  });
+
+  it('describes Redlock grants and clock jumps', () => {
+    expect(
+      describeEvent({
+        t: 5,
+        actor: 'client-2',
+        f: 'acquire',
+        type: 'ok',
+        value: { token: null, nodes: ['C', 'D', 'E'], validityMs: 280 },
+      }),
+    ).toBe('Client 2 gets the key on 3 of 5 nodes (C, D, E) and believes it holds the lock.');
+    expect(
+      describeEvent({
+        t: 5,
+        actor: 'nemesis',
+        f: 'clock-jump',
+        type: 'invoke',
+        value: { node: 'C', byMs: 200 },
+      }),
+    ).toMatch(/node C jumps 200 ms forward/);
+  });
+});

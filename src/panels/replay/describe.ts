@@ -1,0 +1,170 @@
+// Plain sentences for what happened at each step, and for where a trace came from. The replay,
+// the timeline and the Redlock panel all speak about events in these same words.
+import type { Trace, TraceEvent } from '../../sim/trace/schema';
+import type { WriteVerdict } from './cursor';
+
+/** `client-1` → `client 1`; `nemesis` → `the fault injector`. */
+export function actorName(actor: string): string {
+  if (actor === 'nemesis') return 'the fault injector';
+  return actor.replace(/-/g, ' ');
+}
+
+export function capitalize(s: string): string {
+  return s.length ? s[0]!.toUpperCase() + s.slice(1) : s;
+}
+
+const LOCK_LABELS: Record<string, string> = {
+  redis: 'Redis lock + Postgres storage',
+  'pg-lease': 'Postgres lease row',
+  'pg-advisory': 'Postgres advisory lock',
+  etcd: 'etcd lease + Postgres storage',
+  redlock: 'Redlock, 5 Redis nodes',
+  'redis-replicated': 'Redis with a replica',
+  'redis-cluster': 'Redis Cluster',
+};
+
+export function lockLabel(lock: string): string {
+  return LOCK_LABELS[lock] ?? lock;
+}
+
+const VARIANT_LABELS: Record<string, string> = {
+  'fencing-off': 'fencing off',
+  'fencing-on': 'fencing on',
+  'token-check': 'release checks the token',
+  'blind-delete': 'release deletes blindly',
+  'no-hash-tag': 'no hash tag',
+  'hash-tag': 'hash tag {…}',
+  default: 'as scripted',
+};
+
+export function variantLabel(variant: string): string {
+  return VARIANT_LABELS[variant] ?? variant.replace(/-/g, ' ');
+}
+
+function num(x: unknown): number | null {
+  return typeof x === 'number' && Number.isFinite(x) ? x : null;
+}
+
+function tokenText(token: unknown): string {
+  const n = num(token);
+  return n === null ? 'no token' : `token ${n}`;
+}
+
+function quoted(body: unknown): string {
+  return typeof body === 'string' ? `“${body}”` : 'its update';
+}
+
+const REASONS: Record<string, string> = {
+  'stale-token': 'a newer token has written',
+  busy: 'the lock is busy',
+  'not-holder': 'the lock belongs to another client',
+  timeout: 'no reply in time',
+};
+
+function reasonText(reason: unknown): string {
+  if (typeof reason !== 'string') return '';
+  return REASONS[reason] ?? reason.replace(/-/g, ' ');
+}
+
+/** One sentence for one event; `verdict` adds what a write meant, when the cursor judged it. */
+export function describeEvent(ev: TraceEvent, verdict?: WriteVerdict | null): string {
+  const who = capitalize(actorName(ev.actor));
+  const v = ev.value ?? {};
+  const note = ev.note ? ` (${ev.note})` : '';
+  switch (ev.f) {
+    case 'acquire':
+      if (ev.type === 'invoke') {
+        const ttl = num(v.ttlMs);
+        return `${who} asks for the lock${ttl !== null ? ` with a ${ttl} ms TTL` : ''}.`;
+      }
+      if (ev.type === 'ok') {
+        const nodes = Array.isArray(v.nodes) ? (v.nodes as unknown[]).map(String) : null;
+        if (nodes) {
+          return `${who} gets the key on ${nodes.length} of 5 nodes (${nodes.join(', ')}) and believes it holds the lock.`;
+        }
+        return `${who} gets the lock with ${tokenText(v.token)}.`;
+      }
+      if (ev.type === 'fail') return `${who} is refused: ${reasonText(v.reason) || 'busy'}.`;
+      return `${who} gets no answer to its acquire${note}.`;
+    case 'write': {
+      if (ev.type === 'invoke') {
+        return `${who} sends ${quoted(v.body)} to the storage with ${tokenText(v.token)}.`;
+      }
+      if (ev.type === 'ok') {
+        const fence = num(v.fence);
+        if (verdict?.stale) {
+          return `The storage accepts the stale ${quoted(v.body)} from ${actorName(ev.actor)}: it overwrites ${quoted(verdict.bodyBefore)}, and that update is lost.`;
+        }
+        return `The storage accepts ${quoted(v.body)}${fence !== null ? `; the fence is now ${fence}` : ''}.`;
+      }
+      if (ev.type === 'fail') {
+        const fenceBefore = verdict?.fenceBefore;
+        const why =
+          fenceBefore !== null && fenceBefore !== undefined && num(v.token) !== null
+            ? `${tokenText(v.token)} is lower than the fence ${fenceBefore}`
+            : reasonText(v.reason) || 'refused';
+        return `The storage rejects ${quoted(v.body)}: ${why}. ${capitalize(actorName(ev.actor))} learns it lost the lock.`;
+      }
+      return `${who} does not know whether its write landed${note}.`;
+    }
+    case 'release':
+      if (ev.type === 'invoke') return `${who} releases the lock with ${tokenText(v.token)}.`;
+      if (ev.type === 'ok') return `The lock is released${note}.`;
+      if (ev.type === 'fail') return `The release deletes nothing: the key holds another token.`;
+      return `${who} gets no answer to its release${note}.`;
+    case 'extend':
+      if (ev.type === 'invoke') return `${who} asks to extend its lock.`;
+      if (ev.type === 'ok') return `The lock is extended for ${actorName(ev.actor)}.`;
+      if (ev.type === 'fail') return `The extend fails: ${actorName(ev.actor)} has lost the lock.`;
+      return `${who} gets no answer to its extend${note}.`;
+    case 'work':
+      return ev.type === 'invoke' ? `${who} starts the work.` : `${who} finishes the work.`;
+    case 'read':
+      return `${who} reads the document.`;
+    case 'pause': {
+      const ms = num(v.pauseMs);
+      const cause = typeof v.cause === 'string' ? ` (${v.cause})` : '';
+      return `${who} pauses${ms !== null ? ` for ${ms} ms` : ''}${cause}. It gets no signal that time passes.`;
+    }
+    case 'resume':
+      return `${who} resumes, still believing it holds the lock.`;
+    case 'crash':
+      return `${who} crashes${note}.`;
+    case 'stop':
+      return `${who} stops${note}.`;
+    case 'clock-jump': {
+      const by = num(v.byMs);
+      const node = typeof v.node === 'string' ? v.node : 'a node';
+      return `The clock on node ${node} jumps${by !== null ? ` ${by} ms` : ''} forward, so its keys expire early.`;
+    }
+    case 'failover':
+      return `The replica is promoted before it got the lock${note}.`;
+    case 'terminate':
+      return `${capitalize(actorName(typeof v.target === 'string' ? v.target : 'a client'))} is terminated${note}.`;
+    case 'hold-network':
+      return `A packet is held in the network${note}.`;
+    default:
+      return `${who}: ${ev.f} ${ev.type}${note}.`;
+  }
+}
+
+/** "recorded on Redis 7.0.15 and Postgres 15.18, 2026-11-30", or "simulated (engine, seed 7)". */
+export function describeSource(trace: Trace): string {
+  if (trace.backend === 'sim') {
+    return trace.seed !== undefined
+      ? `simulated (engine, seed ${trace.seed})`
+      : 'simulated (engine)';
+  }
+  const env = trace.environment ?? {};
+  const servers: string[] = [];
+  if (env.redis) servers.push(`Redis ${env.redis}`);
+  if (env.postgres) servers.push(`Postgres ${env.postgres}`);
+  if (env.etcd) servers.push(`etcd ${env.etcd}`);
+  const what = servers.length
+    ? servers.length === 1
+      ? servers[0]
+      : `${servers.slice(0, -1).join(', ')} and ${servers[servers.length - 1]}`
+    : trace.backend;
+  const date = env.recordedAt ? `, ${env.recordedAt.slice(0, 10)}` : '';
+  return `recorded on ${what}${date}`;
+}
