@@ -1,0 +1,228 @@
+// The drill's eight questions (section 14), in the explainer's order. Each question keeps a
+// stable id: saved progress is keyed by it, so reordering or rewording never loses a reader's marks.
+
+export interface DrillChoice {
+  id: string;
+  text: string;
+}
+
+export interface DrillLink {
+  label: string;
+  /** A section anchor (`#redlock`) or a replay deep link (`?scenario=…&variant=…#see-it`). */
+  href: string;
+}
+
+export interface DrillQuestion {
+  id: string;
+  prompt: string;
+  /** Predictions the reader can pick from; the reader may also write their own. */
+  choices: readonly DrillChoice[];
+  /** The choice closest to the answer, shown after the reveal. */
+  bestChoiceId: string;
+  /** The answer in one or two short paragraphs. */
+  answer: readonly string[];
+  /** Where the page shows it: sections and replays. */
+  links: readonly DrillLink[];
+}
+
+/** A replay deep link: the replay panel reads these query parameters. */
+export function replayHref(scenario: string, variant: string): string {
+  return `?scenario=${encodeURIComponent(scenario)}&variant=${encodeURIComponent(variant)}#see-it`;
+}
+
+export const drillQuestions: readonly DrillQuestion[] = [
+  {
+    id: 'stale-write',
+    prompt:
+      'Client 1 pauses for 500 ms with a 300 ms lock. Client 2 takes the lock and writes. What happens when client 1 resumes and writes?',
+    choices: [
+      {
+        id: 'rejected-by-lock',
+        text: 'The write fails, because client 1 no longer holds the lock.',
+      },
+      {
+        id: 'depends-on-fencing',
+        text: 'Without fencing the storage accepts it and overwrites client 2; with fencing the storage rejects it.',
+      },
+      { id: 'blocked', text: 'Redis makes the write wait until client 2 releases the lock.' },
+      { id: 'notices', text: 'Client 1 sees that its lock expired and takes it again first.' },
+    ],
+    bestChoiceId: 'depends-on-fencing',
+    answer: [
+      'The lock expired at 300 ms and client 2 took it with a higher token. Client 1 gets no signal: when it resumes it still believes it holds the lock and sends its write with its old token.',
+      'Without fencing the storage accepts that write, so the stale value silently overwrites client 2’s. With fencing the storage has already seen the higher token, rejects the lower one, and client 1 learns it lost the lock.',
+    ],
+    links: [
+      { label: 'The paused client', href: '#paused-client' },
+      { label: 'Replay: fencing off', href: replayHref('paused-client', 'fencing-off') },
+      { label: 'Replay: fencing on', href: replayHref('paused-client', 'fencing-on') },
+    ],
+  },
+  {
+    id: 'check-before-write',
+    prompt: 'Why can client 1 not check “do I still hold the lock?” just before it writes?',
+    choices: [
+      {
+        id: 'it-can',
+        text: 'It can: reading the lock’s remaining TTL right before the write is enough.',
+      },
+      {
+        id: 'gap',
+        text: 'The answer can be stale by the time the write lands: a pause or a slow network can fall between the check and the write.',
+      },
+      {
+        id: 'no-command',
+        text: 'Redis has no command that tells a client whether it holds a key.',
+      },
+      { id: 'too-slow', text: 'The extra round trip costs too much latency.' },
+    ],
+    bestChoiceId: 'gap',
+    answer: [
+      'The check and the write are two steps, and nothing stops time between them. The client can pause (GC, swap, a VM migration) or the write can wait in a network queue for longer than the TTL that was left, so “yes, I hold it” is already out of date when the write arrives.',
+      'Only the storage sees writes in the order they land, so only the storage can refuse the stale one, by comparing tokens.',
+    ],
+    links: [
+      { label: 'The fenced path', href: '#fenced-path' },
+      { label: 'Failure cases', href: '#failure-cases' },
+    ],
+  },
+  {
+    id: 'release-token',
+    prompt: 'Why must the release compare the token before it deletes the key?',
+    choices: [
+      {
+        id: 'someone-else',
+        text: 'After expiry the key may belong to another client; a plain delete would remove their lock.',
+      },
+      { id: 'speed', text: 'Comparing first makes the release faster.' },
+      { id: 'counter', text: 'Deleting the key would reset the fence counter.' },
+      { id: 'not-needed', text: 'It does not have to: the TTL makes a plain delete safe.' },
+    ],
+    bestChoiceId: 'someone-else',
+    answer: [
+      'A slow client may release after its lock expired and another client took it. A plain DEL would then delete the new holder’s lock and let a third client in while the second is still working.',
+      'So the release script deletes the key only if it still holds the caller’s token, and does the compare and the delete as one atomic step. A GET followed by a DEL from the client would reopen the same race.',
+    ],
+    links: [
+      { label: 'Lock and release in Redis', href: '#redis-lock' },
+      { label: 'Failure cases', href: '#failure-cases' },
+    ],
+  },
+  {
+    id: 'redlock',
+    prompt: 'What does Redlock assume, and what breaks it?',
+    choices: [
+      {
+        id: 'timing',
+        text: 'Bounded clock drift, pauses and network delay; a clock jump, a long GC pause, a slow packet or a node restart without its data each gives two holders.',
+      },
+      {
+        id: 'majority',
+        text: 'Only that a majority of the 5 nodes is up; nothing else breaks it.',
+      },
+      { id: 'fsync', text: 'That every node fsyncs each write; otherwise it is safe.' },
+      { id: 'nothing', text: 'Nothing: with 5 nodes it is safe for correctness.' },
+    ],
+    bestChoiceId: 'timing',
+    answer: [
+      'It assumes the nodes’ clocks run at about the same rate, process pauses are shorter than the TTL, network delay is short, and nodes keep their keys across a restart.',
+      'A clock step on one node, a GC pause, a delayed write or a restart without persisted data each lets two clients hold the lock at once. Redlock hands out no token the storage could check, so nothing stops the second holder’s writes.',
+    ],
+    links: [
+      { label: 'Redlock and its critique', href: '#redlock' },
+      { label: 'Replay: a clock jump', href: replayHref('redlock-clock-jump', 'default') },
+      { label: 'Replay: a GC pause', href: replayHref('redlock-gc-pause', 'default') },
+    ],
+  },
+  {
+    id: 'incr-token',
+    prompt: 'Is a Redis INCR a safe fencing token?',
+    choices: [
+      { id: 'always', text: 'Yes, always: INCR only ever goes up.' },
+      {
+        id: 'while-counter-survives',
+        text: 'Only while the counter survives: a failover before replication can hand out the same token again.',
+      },
+      { id: 'never', text: 'Never: INCR is not atomic.' },
+      { id: 'cluster-only', text: 'Only on Redis Cluster.' },
+    ],
+    bestChoiceId: 'while-counter-survives',
+    answer: [
+      'On one node, INCR only grows, so each holder gets a higher token. But Redis replicates asynchronously: if the primary fails over before an increment reaches the replica, the new primary repeats a token that was already handed out, and it has lost the lock too.',
+      'It is safe only while the counter survives failover. For tokens that must never repeat, take them from a durable store: a Postgres lease row or an etcd revision.',
+    ],
+    links: [
+      { label: 'Failure cases', href: '#failure-cases' },
+      { label: 'Replay: Redis failover', href: replayHref('redis-failover', 'fencing-on') },
+      { label: 'Capabilities used', href: '#capabilities' },
+    ],
+  },
+  {
+    id: 'no-fencing',
+    prompt: 'When do you need no fencing at all?',
+    choices: [
+      {
+        id: 'same-transaction',
+        text: 'When the lock is a Postgres advisory lock taken in the same transaction as the work.',
+      },
+      { id: 'redlock', text: 'When you use Redlock on 5 nodes.' },
+      { id: 'long-ttl', text: 'When the TTL is much longer than the work takes.' },
+      { id: 'single-redis', text: 'When there is only one Redis node.' },
+    ],
+    bestChoiceId: 'same-transaction',
+    answer: [
+      'When the lock and the work live in the same Postgres transaction: take an advisory lock with pg_try_advisory_xact_lock and do the writes in that transaction. Commit or rollback ends both together, so a client that dies or stalls is rolled back and can never write later.',
+      'You also skip fencing when the lock is only for efficiency: a double run wastes work but cannot corrupt data.',
+    ],
+    links: [
+      { label: 'Locks in Postgres', href: '#postgres-locks' },
+      { label: 'Scale ladder', href: '#scale-ladder' },
+    ],
+  },
+  {
+    id: 'efficiency-correctness',
+    prompt: 'What is the difference between a lock for efficiency and a lock for correctness?',
+    choices: [
+      {
+        id: 'double-run',
+        text: 'What a double run costs: with efficiency, work runs twice; with correctness, data is corrupted.',
+      },
+      { id: 'speed', text: 'An efficiency lock is faster to take than a correctness lock.' },
+      { id: 'nodes', text: 'A correctness lock needs more Redis nodes.' },
+      { id: 'ttl', text: 'An efficiency lock has a TTL; a correctness lock does not.' },
+    ],
+    bestChoiceId: 'double-run',
+    answer: [
+      'Ask what it costs when the lock fails and two clients run. For efficiency, some work runs twice: wasted time or a duplicate email, but the data stays right, and a single Redis SET NX PX is enough.',
+      'For correctness, a double run corrupts data, so the lock alone is not enough: fence every write at the storage, or take the lock in the same transaction as the data.',
+    ],
+    links: [{ label: 'Which lock, for what', href: '#which-lock' }],
+  },
+  {
+    id: 'third-party',
+    prompt: 'The storage is a third-party API that cannot check tokens. What do you do?',
+    choices: [
+      {
+        id: 'what-it-supports',
+        text: 'Use what the API does check (If-Match on an ETag, a version, an idempotency key), or put a proxy that checks tokens in front of it, or treat the lock as efficiency only.',
+      },
+      { id: 'redlock', text: 'Switch to Redlock so the lock itself is safe.' },
+      { id: 'check-first', text: 'Check that you still hold the lock just before each call.' },
+      { id: 'long-ttl', text: 'Set a TTL longer than any call can take.' },
+    ],
+    bestChoiceId: 'what-it-supports',
+    answer: [
+      'You cannot fence it directly, so use what it does offer: make each write idempotent or conditional on a version the API checks, such as an ETag with If-Match or an idempotency key.',
+      'If it offers neither, send every write through your own proxy or store that checks the token before forwarding. Otherwise accept that the lock only gives efficiency, and plan for the rare double write.',
+    ],
+    links: [
+      { label: 'Fencing at the storage', href: '#fencing-storage' },
+      { label: 'Which lock, for what', href: '#which-lock' },
+    ],
+  },
+];
+
+export const drillQuestionIds: readonly string[] = drillQuestions.map((q) => q.id);
+
+/** Longest free-text prediction the drill keeps; longer input is cut, longer stored text is refused. */
+export const PREDICTION_MAX_CHARS = 1000;

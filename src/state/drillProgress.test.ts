@@ -1,0 +1,475 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { drillQuestions, PREDICTION_MAX_CHARS } from '../content/drill';
+import {
+  createDrillProgressStore,
+  DRILL_STORAGE_MAX_CHARS,
+  DRILL_STORAGE_NAME,
+  DRILL_STORAGE_VERSION,
+  knownCount,
+  overallStatus,
+  validateV2,
+  type DrillProgressData,
+  type DrillProgressStore,
+} from './drillProgress';
+
+/** A Storage on a Map, with switches for the ways real browsers fail. */
+class FakeStorage implements Storage {
+  items = new Map<string, string>();
+  failGet = false;
+  failSet = false;
+  failRemove = false;
+  writes = 0;
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  key(i: number) {
+    return [...this.items.keys()][i] ?? null;
+  }
+  getItem(key: string) {
+    if (this.failGet) throw new DOMException('blocked', 'SecurityError');
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    if (this.failSet) throw new DOMException('full', 'QuotaExceededError');
+    this.writes++;
+    this.items.set(key, String(value));
+  }
+  removeItem(key: string) {
+    if (this.failRemove) throw new DOMException('blocked', 'SecurityError');
+    this.items.delete(key);
+  }
+}
+
+const ids = drillQuestions.map((q) => q.id);
+const [q1, q2, q3] = drillQuestions as [
+  (typeof drillQuestions)[number],
+  (typeof drillQuestions)[number],
+  (typeof drillQuestions)[number],
+];
+
+function storeOn(storage: FakeStorage): DrillProgressStore {
+  return createDrillProgressStore({ getStorage: () => storage });
+}
+
+function stored(storage: FakeStorage): unknown {
+  const raw = storage.items.get(DRILL_STORAGE_NAME);
+  return raw === undefined ? undefined : JSON.parse(raw);
+}
+
+function data(store: DrillProgressStore): DrillProgressData {
+  const { progress, predictions } = store.getState();
+  return { progress, predictions };
+}
+
+describe('drill progress store', () => {
+  it('starts empty and saved, with nothing to tell the reader', () => {
+    const store = storeOn(new FakeStorage());
+    expect(data(store)).toEqual({ progress: {}, predictions: {} });
+    expect(store.getState().storage).toBe('saved');
+    expect(store.getState().notice).toBeNull();
+    expect(overallStatus(store.getState())).toBe('Not started');
+  });
+
+  it('saves only progress and predictions, under its name and version', () => {
+    const storage = new FakeStorage();
+    const store = storeOn(storage);
+    store.getState().pickChoice(q1.id, q1.bestChoiceId);
+    store.getState().writePrediction(q1.id, 'the storage rejects it');
+    store.getState().setRevealed(q1.id, true);
+    store.getState().mark(q1.id, 'known');
+    store.getState().startPractice(42);
+    expect(stored(storage)).toEqual({
+      version: DRILL_STORAGE_VERSION,
+      state: {
+        progress: { [q1.id]: 'known' },
+        predictions: { [q1.id]: { choice: q1.bestChoiceId, text: 'the storage rejects it' } },
+      },
+    });
+    expect(overallStatus(store.getState())).toBe('In progress');
+  });
+
+  it('brings progress back in a new store, but not the session (revealed answers, mode)', () => {
+    const storage = new FakeStorage();
+    const first = storeOn(storage);
+    first.getState().writePrediction(q2.id, 'a pause between check and write');
+    first.getState().setRevealed(q2.id, true);
+    first.getState().mark(q2.id, 'not-yet');
+    first.getState().startPractice(7);
+
+    const second = storeOn(storage);
+    expect(data(second)).toEqual(data(first));
+    expect(second.getState().revealed).toEqual({});
+    expect(second.getState().mode).toBe('study');
+    expect(second.getState().notice).toBeNull();
+  });
+
+  it('does not write when only session state changes', () => {
+    const storage = new FakeStorage();
+    const store = storeOn(storage);
+    store.getState().mark(q1.id, 'known');
+    const writes = storage.writes;
+    store.getState().setRevealed(q1.id, true);
+    store.getState().startPractice(3);
+    store.getState().stopPractice();
+    expect(storage.writes).toBe(writes);
+  });
+
+  it('migrates version 1 (known ids and free text) to version 2 and saves it', () => {
+    const storage = new FakeStorage();
+    storage.items.set(
+      DRILL_STORAGE_NAME,
+      JSON.stringify({
+        version: 1,
+        state: {
+          known: [q1.id, 'a-question-that-was-removed'],
+          predictions: { [q3.id]: 'someone else holds it', [q2.id]: '' },
+        },
+      }),
+    );
+    const store = storeOn(storage);
+    expect(data(store)).toEqual({
+      progress: { [q1.id]: 'known' },
+      predictions: { [q3.id]: { choice: null, text: 'someone else holds it' } },
+    });
+    expect(store.getState().notice).toBeNull();
+    expect(stored(storage)).toEqual({ version: 2, state: data(store) });
+  });
+
+  it.each([
+    ['not JSON', '{"version":2,"state":', 'unreadable'],
+    ['JSON but not an object', '[1,2,3]', 'unreadable'],
+    ['no version', JSON.stringify({ state: { progress: {}, predictions: {} } }), 'unreadable'],
+    [
+      'a wrong verdict',
+      JSON.stringify({ version: 2, state: { progress: { [ids[0]!]: 'yes' }, predictions: {} } }),
+      'unreadable',
+    ],
+    [
+      'a number for text',
+      JSON.stringify({
+        version: 2,
+        state: { progress: {}, predictions: { [ids[0]!]: { choice: null, text: 5 } } },
+      }),
+      'unreadable',
+    ],
+    [
+      'a __proto__ key',
+      `{"version":2,"state":{"progress":{},"predictions":{},"__proto__":{"polluted":true}}}`,
+      'unreadable',
+    ],
+    ['a future version', JSON.stringify({ version: 3, state: {} }), 'newer-version'],
+    [
+      'version 0',
+      JSON.stringify({ version: 0, state: { progress: {}, predictions: {} } }),
+      'unknown-version',
+    ],
+    ['a huge value', `"${'x'.repeat(DRILL_STORAGE_MAX_CHARS + 1)}"`, 'too-large'],
+  ])('drops %s: starts fresh, says why once, and keeps working', (_label, raw, reason) => {
+    const storage = new FakeStorage();
+    storage.items.set(DRILL_STORAGE_NAME, raw);
+    const store = storeOn(storage);
+    expect(data(store)).toEqual({ progress: {}, predictions: {} });
+    expect(store.getState().notice?.reason).toBe(reason);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+
+    store.getState().mark(q1.id, 'known');
+    expect(knownCount(store.getState())).toBe(1);
+
+    // The bad value is gone, so the next visit has no notice and finds the new progress.
+    const next = storeOn(storage);
+    expect(next.getState().notice).toBeNull();
+    expect(knownCount(next.getState())).toBe(1);
+  });
+
+  it('dismisses the notice', () => {
+    const storage = new FakeStorage();
+    storage.items.set(DRILL_STORAGE_NAME, 'not json');
+    const store = storeOn(storage);
+    expect(store.getState().notice).not.toBeNull();
+    store.getState().dismissNotice();
+    expect(store.getState().notice).toBeNull();
+  });
+
+  it('works for the session when storage throws on every call', () => {
+    const storage = new FakeStorage();
+    storage.failGet = storage.failSet = storage.failRemove = true;
+    const store = storeOn(storage);
+    expect(store.getState().storage).toBe('session-only');
+    store.getState().pickChoice(q1.id, q1.bestChoiceId);
+    store.getState().mark(q1.id, 'known');
+    expect(knownCount(store.getState())).toBe(1);
+    expect(store.getState().storage).toBe('session-only');
+  });
+
+  it('works when reaching localStorage itself throws', () => {
+    const store = createDrillProgressStore({
+      getStorage: () => {
+        throw new DOMException('denied', 'SecurityError');
+      },
+    });
+    expect(store.getState().storage).toBe('session-only');
+    store.getState().mark(q1.id, 'not-yet');
+    expect(store.getState().progress[q1.id]).toBe('not-yet');
+  });
+
+  it('says progress will not be kept once the storage fills up, and recovers when it has room', () => {
+    const storage = new FakeStorage();
+    const store = storeOn(storage);
+    storage.failSet = true;
+    store.getState().mark(q1.id, 'known');
+    expect(store.getState().storage).toBe('session-only');
+    expect(knownCount(store.getState())).toBe(1);
+    storage.failSet = false;
+    store.getState().mark(q2.id, 'known');
+    expect(store.getState().storage).toBe('saved');
+    expect(knownCount(storeOn(storage).getState())).toBe(2);
+  });
+
+  it('clears progress and predictions on reset', () => {
+    const storage = new FakeStorage();
+    const store = storeOn(storage);
+    store.getState().writePrediction(q1.id, 'x');
+    store.getState().mark(q1.id, 'known');
+    store.getState().reset();
+    expect(data(store)).toEqual({ progress: {}, predictions: {} });
+    expect(data(storeOn(storage))).toEqual({ progress: {}, predictions: {} });
+  });
+
+  it('ignores unknown question and choice ids, and cuts over-long predictions', () => {
+    const store = storeOn(new FakeStorage());
+    store.getState().pickChoice(q1.id, 'no-such-choice');
+    store.getState().pickChoice('no-such-question', 'x');
+    store.getState().mark('no-such-question', 'known');
+    expect(data(store)).toEqual({ progress: {}, predictions: {} });
+    store.getState().writePrediction(q1.id, 'y'.repeat(PREDICTION_MAX_CHARS + 50));
+    expect(store.getState().predictions[q1.id]?.text.length).toBe(PREDICTION_MAX_CHARS);
+  });
+
+  it('is Done only when all eight are known', () => {
+    const store = storeOn(new FakeStorage());
+    for (const id of ids.slice(0, -1)) store.getState().mark(id, 'known');
+    store.getState().mark(ids.at(-1)!, 'not-yet');
+    expect(overallStatus(store.getState())).toBe('In progress');
+    store.getState().mark(ids.at(-1)!, 'known');
+    expect(overallStatus(store.getState())).toBe('Done');
+    expect(knownCount(store.getState())).toBe(ids.length);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Generated stored values. Each case says what a correct store must end with.
+
+type Case = { raw: string; expect: 'fresh' | DrillProgressData; note: string };
+
+const questionArb = fc.constantFrom(...drillQuestions);
+const verdictArb = fc.constantFrom('known' as const, 'not-yet' as const);
+const textArb = fc.string({ maxLength: 40 });
+
+/** A valid version 2 state and what the store should hold after loading it. */
+const validV2Arb = fc
+  .array(fc.tuple(questionArb, fc.option(verdictArb), fc.boolean(), fc.nat(), textArb), {
+    maxLength: 10,
+  })
+  .map((entries) => {
+    const state: DrillProgressData = { progress: {}, predictions: {} };
+    for (const [q, verdict, pick, n, text] of entries) {
+      if (verdict) state.progress[q.id] = verdict;
+      const choice = pick ? q.choices[n % q.choices.length]!.id : null;
+      if (choice !== null || text !== '') state.predictions[q.id] = { choice, text };
+    }
+    return state;
+  });
+
+const validV1Arb = fc
+  .record({
+    known: fc.array(questionArb.map((q) => q.id)),
+    predictions: fc.dictionary(
+      questionArb.map((q) => q.id),
+      textArb,
+    ),
+  })
+  .map((v1) => {
+    const expected: DrillProgressData = { progress: {}, predictions: {} };
+    for (const id of v1.known) expected.progress[id] = 'known';
+    for (const [id, text] of Object.entries(v1.predictions)) {
+      if (text !== '') expected.predictions[id] = { choice: null, text };
+    }
+    return { v1, expected };
+  });
+
+const envelope = (version: unknown, state: unknown) => JSON.stringify({ version, state });
+
+/** Values that are valid JSON objects with a wrong-typed spot somewhere in the state. */
+const wrongTypeArb = fc.oneof(
+  fc
+    .anything()
+    .filter((v) => !(typeof v === 'object' && v !== null && !Array.isArray(v)))
+    .map((v) => envelope(2, v)),
+  fc
+    .anything()
+    .filter((v) => !(typeof v === 'object' && v !== null && !Array.isArray(v)))
+    .map((v) => envelope(2, { progress: v, predictions: {} })),
+  fc
+    .tuple(
+      questionArb,
+      fc.anything().filter((v) => v !== undefined && v !== 'known' && v !== 'not-yet'),
+    )
+    .map(([q, v]) => envelope(2, { progress: { [q.id]: v }, predictions: {} })),
+  fc
+    .tuple(
+      questionArb,
+      fc.anything().filter((v) => typeof v !== 'string'),
+    )
+    .map(([q, v]) =>
+      envelope(2, { progress: {}, predictions: { [q.id]: { choice: null, text: v } } }),
+    ),
+  fc
+    .tuple(questionArb, fc.oneof(fc.integer(), fc.boolean(), fc.array(fc.string())))
+    .map(([q, v]) =>
+      envelope(2, { progress: {}, predictions: { [q.id]: { choice: v, text: '' } } }),
+    ),
+  fc
+    .anything()
+    .filter((v) => !Array.isArray(v))
+    .map((v) => envelope(1, { known: v, predictions: {} })),
+  fc.string().map((s) => JSON.stringify({ version: s, state: { progress: {}, predictions: {} } })),
+);
+
+/** Adds a `__proto__` (or `constructor`) key at the top, in the state, or inside a record. */
+const protoArb = fc
+  .tuple(
+    validV2Arb,
+    fc.constantFrom('__proto__', 'constructor', 'prototype'),
+    fc.constantFrom(0, 1, 2, 3),
+  )
+  .map(([state, key, where]) => {
+    const json = envelope(2, state);
+    const injected = `"${key}":{"polluted":true},`;
+    const at = [
+      json.indexOf('{') + 1,
+      json.indexOf('"state":{') + '"state":{'.length,
+      json.indexOf('"progress":{') + '"progress":{'.length,
+      json.indexOf('"predictions":{') + '"predictions":{'.length,
+    ][where]!;
+    // An injected key before a closing brace must not leave a trailing comma.
+    const fixed = (json.slice(0, at) + injected + json.slice(at)).replace(/,}/g, '}');
+    return fixed;
+  });
+
+const malformedArb: fc.Arbitrary<Case> = fc.oneof(
+  // Not JSON at all, or JSON cut short.
+  fc
+    .string()
+    .filter((s) => {
+      try {
+        JSON.parse(s);
+        return false;
+      } catch {
+        return true;
+      }
+    })
+    .map((raw) => ({ raw, expect: 'fresh' as const, note: 'bad json' })),
+  fc.tuple(validV2Arb, fc.nat()).map(([state, n]) => {
+    const json = envelope(2, state);
+    return { raw: json.slice(0, n % json.length), expect: 'fresh' as const, note: 'truncated' };
+  }),
+  // JSON that is not an envelope.
+  fc
+    .oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant(null), fc.array(fc.anything()))
+    .map((v) => ({ raw: JSON.stringify(v), expect: 'fresh' as const, note: 'not an object' })),
+  wrongTypeArb.map((raw) => ({ raw, expect: 'fresh' as const, note: 'wrong type' })),
+  protoArb.map((raw) => ({ raw, expect: 'fresh' as const, note: '__proto__' })),
+  // Huge strings, inside an otherwise valid value and on their own.
+  fc.tuple(questionArb, fc.integer({ min: 0, max: 2 })).map(([q, kind]) => {
+    // Kind 0: one prediction too long; 1: a giant string; 2: a valid value padded past the cap.
+    const long = 'z'.repeat(PREDICTION_MAX_CHARS + 1);
+    const giant = 'z'.repeat(DRILL_STORAGE_MAX_CHARS + 1);
+    const raw = [
+      envelope(2, { progress: {}, predictions: { [q.id]: { choice: null, text: long } } }),
+      JSON.stringify(giant),
+      JSON.stringify({ version: 2, state: { progress: {}, predictions: {} }, padding: giant }),
+    ][kind]!;
+    return { raw, expect: 'fresh' as const, note: 'huge' };
+  }),
+  // Versions this page does not know: older than 1, newer than 2, not integers.
+  fc
+    .tuple(
+      fc.oneof(
+        fc.integer({ min: 3 }),
+        fc.integer({ max: 0 }),
+        fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !Number.isInteger(d)),
+      ),
+      validV2Arb,
+    )
+    .map(([version, state]) => ({
+      raw: envelope(version, state),
+      expect: 'fresh' as const,
+      note: 'unknown version',
+    })),
+);
+
+const goodArb: fc.Arbitrary<Case> = fc.oneof(
+  validV2Arb.map((state) => ({ raw: envelope(2, state), expect: state, note: 'v2' })),
+  validV1Arb.map(({ v1, expected }) => ({ raw: envelope(1, v1), expect: expected, note: 'v1' })),
+);
+
+function loadAndUse(c: Case) {
+  const storage = new FakeStorage();
+  storage.items.set(DRILL_STORAGE_NAME, c.raw);
+  const store = storeOn(storage);
+  const loaded = data(store);
+
+  // Whatever was loaded, the drill works: marking and predicting change the state and are saved.
+  const q = drillQuestions[0]!;
+  store.getState().pickChoice(q.id, q.bestChoiceId);
+  store.getState().mark(q.id, 'known');
+  expect(store.getState().progress[q.id]).toBe('known');
+  expect(stored(storage)).toEqual({ version: DRILL_STORAGE_VERSION, state: data(store) });
+  return { store, loaded };
+}
+
+describe('loading generated stored values', () => {
+  it('every malformed value ends in a fresh, working drill with a notice (1,500 cases)', () => {
+    fc.assert(
+      fc.property(malformedArb, (c) => {
+        const { store, loaded } = loadAndUse(c);
+        expect(loaded).toEqual({ progress: {}, predictions: {} });
+        expect(store.getState().notice).not.toBeNull();
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('every valid version 1 or 2 value loads as its (migrated) progress with no notice', () => {
+    fc.assert(
+      fc.property(goodArb, (c) => {
+        const { store, loaded } = loadAndUse(c);
+        expect(loaded).toEqual(c.expect);
+        expect(store.getState().notice).toBeNull();
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('any JSON at all loads without throwing, into a state that passes validation', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.jsonValue().map((v) => JSON.stringify(v)),
+          fc.tuple(fc.constantFrom(1, 2), fc.jsonValue()).map(([v, s]) => envelope(v, s)),
+        ),
+        (raw) => {
+          const { store, loaded } = loadAndUse({ raw, expect: 'fresh', note: 'any json' });
+          expect(validateV2(loaded)).toEqual(loaded);
+          void store;
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -1,0 +1,413 @@
+// The drill's progress: the reader's predictions and "I knew it" / "Not yet" marks, kept in
+// localStorage. Everything read back from storage is treated as hostile: it may be hand-edited,
+// written by an older or newer page, cut short by a full disk, or not there at all. Whatever it
+// holds, the drill must start and work; at worst it starts fresh and says so once.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
+import { drillQuestions, PREDICTION_MAX_CHARS } from '../content/drill';
+
+export const DRILL_STORAGE_NAME = 'fencing-lab:drill';
+/** Version 2 added picked choices and "Not yet"; version 1 kept known ids and free text only. */
+export const DRILL_STORAGE_VERSION = 2;
+/** A stored value longer than this cannot be ours: eight short predictions fit in far less. */
+export const DRILL_STORAGE_MAX_CHARS = 64_000;
+
+export type Verdict = 'known' | 'not-yet';
+
+export interface Prediction {
+  /** The id of the picked choice, or null when the reader only wrote one. */
+  choice: string | null;
+  text: string;
+}
+
+/** What is persisted (version 2). Records are sparse: a question with nothing yet has no entry. */
+export interface DrillProgressData {
+  progress: Record<string, Verdict>;
+  predictions: Record<string, Prediction>;
+}
+
+/** The shape version 1 stored, kept so that its readers' progress carries over. */
+export interface DrillProgressDataV1 {
+  known: string[];
+  predictions: Record<string, string>;
+}
+
+export type StorageStatus = 'saved' | 'session-only';
+
+export type NoticeReason = 'unreadable' | 'too-large' | 'unknown-version' | 'newer-version';
+
+export interface DrillNotice {
+  reason: NoticeReason;
+  message: string;
+}
+
+export type DrillMode = 'study' | 'practice';
+
+export interface DrillProgressState extends DrillProgressData {
+  /** Session only: which answers are shown. Never saved, so practice starts with all hidden. */
+  revealed: Record<string, boolean>;
+  mode: DrillMode;
+  /** The seed of the practice order; a new one each time practice starts or reshuffles. */
+  practiceSeed: number;
+  storage: StorageStatus;
+  notice: DrillNotice | null;
+
+  pickChoice: (questionId: string, choiceId: string) => void;
+  writePrediction: (questionId: string, text: string) => void;
+  setRevealed: (questionId: string, revealed: boolean) => void;
+  mark: (questionId: string, verdict: Verdict) => void;
+  startPractice: (seed: number) => void;
+  stopPractice: () => void;
+  reset: () => void;
+  dismissNotice: () => void;
+}
+
+export type DrillProgressStore = StoreApi<DrillProgressState>;
+
+const questionById = new Map(drillQuestions.map((q) => [q.id, q]));
+
+export function emptyProgress(): DrillProgressData {
+  return { progress: {}, predictions: {} };
+}
+
+const noticeMessages: Record<NoticeReason, string> = {
+  unreadable: 'Your saved drill progress could not be read, so the drill starts fresh.',
+  'too-large': 'Your saved drill progress was too large to be ours, so the drill starts fresh.',
+  'unknown-version':
+    'Your saved drill progress came from a version of this page we do not know, so the drill starts fresh.',
+  'newer-version':
+    'Your saved drill progress was written by a newer version of this page, so the drill starts fresh.',
+};
+
+export function noticeFor(reason: NoticeReason): DrillNotice {
+  return { reason, message: noticeMessages[reason] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading what is stored. Pure functions: they never throw and never touch storage.
+
+export type LoadResult =
+  | { kind: 'empty' }
+  | { kind: 'ok'; version: number; state: DrillProgressData | DrillProgressDataV1 }
+  | { kind: 'dropped'; reason: NoticeReason };
+
+const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype']);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function hasOwn(obj: Record<string, unknown>, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(obj, key);
+}
+
+function isVerdict(value: unknown): value is Verdict {
+  return value === 'known' || value === 'not-yet';
+}
+
+function isPredictionText(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= PREDICTION_MAX_CHARS;
+}
+
+/**
+ * Checks a version 2 state. Wrong types anywhere refuse the whole value; ids of questions or
+ * choices this page does not have are skipped, so content can change without dropping progress.
+ */
+export function validateV2(value: unknown): DrillProgressData | null {
+  if (!isPlainObject(value)) return null;
+  const { progress, predictions } = value;
+  if (!isPlainObject(progress) || !isPlainObject(predictions)) return null;
+  const out = emptyProgress();
+  for (const [id, verdict] of Object.entries(progress)) {
+    if (!isVerdict(verdict)) return null;
+    if (questionById.has(id)) out.progress[id] = verdict;
+  }
+  for (const [id, prediction] of Object.entries(predictions)) {
+    if (!isPlainObject(prediction)) return null;
+    const { choice, text } = prediction;
+    if (!(choice === null || typeof choice === 'string') || !isPredictionText(text)) return null;
+    const question = questionById.get(id);
+    if (!question) continue;
+    const knownChoice = choice !== null && question.choices.some((c) => c.id === choice);
+    const kept: Prediction = { choice: knownChoice ? choice : null, text };
+    if (kept.choice !== null || kept.text !== '') out.predictions[id] = kept;
+  }
+  return out;
+}
+
+/** Checks a version 1 state: `{ known: string[], predictions: { [id]: string } }`. */
+export function validateV1(value: unknown): DrillProgressDataV1 | null {
+  if (!isPlainObject(value)) return null;
+  const { known, predictions } = value;
+  if (!Array.isArray(known) || !known.every((id) => typeof id === 'string')) return null;
+  if (!isPlainObject(predictions)) return null;
+  if (!Object.values(predictions).every(isPredictionText)) return null;
+  return {
+    known: [...(known as string[])],
+    predictions: { ...(predictions as Record<string, string>) },
+  };
+}
+
+/** Version 1 to version 2: known ids become "known" marks, free text stays free text. */
+export function migrateV1(v1: DrillProgressDataV1): DrillProgressData {
+  const out = emptyProgress();
+  for (const id of v1.known) if (questionById.has(id)) out.progress[id] = 'known';
+  for (const [id, text] of Object.entries(v1.predictions)) {
+    if (questionById.has(id) && text !== '') out.predictions[id] = { choice: null, text };
+  }
+  return out;
+}
+
+/**
+ * Turns the raw stored string into a versioned state this page can use, or a reason to drop it.
+ * The state keeps its stored version so that zustand's `migrate` does the upgrade.
+ */
+export function readStoredProgress(raw: string | null): LoadResult {
+  if (raw === null) return { kind: 'empty' };
+  if (typeof raw !== 'string') return { kind: 'dropped', reason: 'unreadable' };
+  if (raw.length > DRILL_STORAGE_MAX_CHARS) return { kind: 'dropped', reason: 'too-large' };
+  let parsed: unknown;
+  let poisoned = false;
+  try {
+    // JSON.parse makes `__proto__` an own key rather than a prototype, but a later copy with
+    // Object.assign would not; refusing such keys outright keeps every later step simple.
+    parsed = JSON.parse(raw, (key, value: unknown) => {
+      if (forbiddenKeys.has(key)) poisoned = true;
+      return value;
+    });
+  } catch {
+    return { kind: 'dropped', reason: 'unreadable' };
+  }
+  if (poisoned || !isPlainObject(parsed)) return { kind: 'dropped', reason: 'unreadable' };
+  const version = parsed.version;
+  if (typeof version !== 'number' || !Number.isInteger(version) || !hasOwn(parsed, 'state')) {
+    return { kind: 'dropped', reason: 'unreadable' };
+  }
+  if (version > DRILL_STORAGE_VERSION) return { kind: 'dropped', reason: 'newer-version' };
+  if (version === DRILL_STORAGE_VERSION) {
+    const state = validateV2(parsed.state);
+    return state ? { kind: 'ok', version, state } : { kind: 'dropped', reason: 'unreadable' };
+  }
+  if (version === 1) {
+    const state = validateV1(parsed.state);
+    return state ? { kind: 'ok', version, state } : { kind: 'dropped', reason: 'unreadable' };
+  }
+  return { kind: 'dropped', reason: 'unknown-version' };
+}
+
+/** zustand's `migrate`: only versions that `readStoredProgress` let through arrive here. */
+export function migrateProgress(persisted: unknown, version: number): DrillProgressData {
+  if (version === 1) {
+    const v1 = validateV1(persisted);
+    if (v1) return migrateV1(v1);
+  }
+  return validateV2(persisted) ?? emptyProgress();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The storage adapter: every call to the browser's storage is wrapped, because any of them can
+// throw (private mode, blocked cookies, a full quota).
+
+interface StorageEvents {
+  onStatus: (status: StorageStatus) => void;
+  onDropped: (reason: NoticeReason) => void;
+}
+
+function createGuardedStorage(
+  getStorage: () => Storage,
+  events: StorageEvents,
+): PersistStorage<DrillProgressData> {
+  // Skipping identical writes keeps session-only changes (revealed answers, the mode) from
+  // touching storage, and keeps a failing storage from being hammered on every keystroke.
+  let lastWritten: string | null = null;
+  return {
+    getItem(name) {
+      let raw: string | null;
+      try {
+        raw = getStorage().getItem(name);
+      } catch {
+        events.onStatus('session-only');
+        return null;
+      }
+      const result = readStoredProgress(raw);
+      if (result.kind === 'empty') return null;
+      if (result.kind === 'dropped') {
+        // Removing the bad value is what makes the notice a one-time notice.
+        try {
+          getStorage().removeItem(name);
+        } catch {
+          events.onStatus('session-only');
+        }
+        events.onDropped(result.reason);
+        return null;
+      }
+      lastWritten = raw;
+      return { state: result.state, version: result.version } as StorageValue<DrillProgressData>;
+    },
+    setItem(name, value) {
+      const text = JSON.stringify(value);
+      if (text === lastWritten) return;
+      try {
+        getStorage().setItem(name, text);
+        lastWritten = text;
+        events.onStatus('saved');
+      } catch {
+        events.onStatus('session-only');
+      }
+    },
+    removeItem(name) {
+      try {
+        getStorage().removeItem(name);
+        lastWritten = null;
+      } catch {
+        events.onStatus('session-only');
+      }
+    },
+  };
+}
+
+/** Can this storage be written at all? Private modes and blocked storage throw here. */
+function probeStorage(getStorage: () => Storage, name: string): StorageStatus {
+  const probeKey = `${name}:probe`;
+  try {
+    const storage = getStorage();
+    storage.setItem(probeKey, '1');
+    storage.removeItem(probeKey);
+    return 'saved';
+  } catch {
+    return 'session-only';
+  }
+}
+
+function browserStorage(): Storage {
+  // Reading `window.localStorage` itself throws when the browser blocks storage.
+  return globalThis.localStorage;
+}
+
+export interface DrillProgressOptions {
+  getStorage?: () => Storage;
+  name?: string;
+}
+
+export function createDrillProgressStore(options: DrillProgressOptions = {}): DrillProgressStore {
+  const getStorage = options.getStorage ?? browserStorage;
+  const name = options.name ?? DRILL_STORAGE_NAME;
+  const initialStatus = probeStorage(getStorage, name);
+  // zustand hydrates inside createStore, before the store has any state to set; events from
+  // that moment wait here and are applied by `merge` and once more after creation.
+  let ready = false;
+  let pendingStatus: StorageStatus = initialStatus;
+  let pendingNotice: DrillNotice | null = null;
+  let api: DrillProgressStore | null = null;
+
+  const events: StorageEvents = {
+    onStatus(status) {
+      pendingStatus = status;
+      if (ready && api && api.getState().storage !== status) api.setState({ storage: status });
+    },
+    onDropped(reason) {
+      pendingNotice = noticeFor(reason);
+      if (ready && api) api.setState({ notice: pendingNotice });
+    },
+  };
+
+  const store = createStore<DrillProgressState>()(
+    persist(
+      (set, _get, storeApi) => {
+        api = storeApi as DrillProgressStore;
+        const updatePrediction = (questionId: string, change: Partial<Prediction>) =>
+          set((s) => {
+            const before = s.predictions[questionId] ?? { choice: null, text: '' };
+            const next = { ...before, ...change };
+            const predictions = { ...s.predictions };
+            if (next.choice === null && next.text === '') delete predictions[questionId];
+            else predictions[questionId] = next;
+            return { predictions };
+          });
+        return {
+          ...emptyProgress(),
+          revealed: {},
+          mode: 'study',
+          practiceSeed: 0,
+          storage: pendingStatus,
+          notice: pendingNotice,
+
+          pickChoice(questionId, choiceId) {
+            const question = questionById.get(questionId);
+            if (!question || !question.choices.some((c) => c.id === choiceId)) return;
+            updatePrediction(questionId, { choice: choiceId });
+          },
+          writePrediction(questionId, text) {
+            if (!questionById.has(questionId)) return;
+            updatePrediction(questionId, { text: text.slice(0, PREDICTION_MAX_CHARS) });
+          },
+          setRevealed(questionId, revealed) {
+            if (!questionById.has(questionId)) return;
+            set((s) => ({ revealed: { ...s.revealed, [questionId]: revealed } }));
+          },
+          mark(questionId, verdict) {
+            if (!questionById.has(questionId)) return;
+            set((s) => ({ progress: { ...s.progress, [questionId]: verdict } }));
+          },
+          startPractice(seed) {
+            set({ mode: 'practice', practiceSeed: seed, revealed: {} });
+          },
+          stopPractice() {
+            set({ mode: 'study', revealed: {} });
+          },
+          reset() {
+            set({ ...emptyProgress(), revealed: {} });
+          },
+          dismissNotice() {
+            set({ notice: null });
+          },
+        };
+      },
+      {
+        name,
+        version: DRILL_STORAGE_VERSION,
+        storage: createGuardedStorage(getStorage, events),
+        partialize: (s): DrillProgressData => ({
+          progress: s.progress,
+          predictions: s.predictions,
+        }),
+        migrate: migrateProgress,
+        // Checked again here: whatever reaches the store has passed the version 2 validator.
+        merge: (persisted, current) => {
+          const data = persisted === undefined ? null : validateV2(persisted);
+          return { ...current, ...data, storage: pendingStatus, notice: pendingNotice };
+        },
+      },
+    ),
+  );
+  ready = true;
+  const { storage, notice } = store.getState();
+  if (storage !== pendingStatus || notice !== pendingNotice) {
+    store.setState({ storage: pendingStatus, notice: pendingNotice });
+  }
+  return store;
+}
+
+/** The page's store, on the browser's localStorage. */
+export const drillProgressStore: DrillProgressStore = createDrillProgressStore();
+
+// ---------------------------------------------------------------------------------------------
+// Derived values the panel and the page's status line share.
+
+export function knownCount(state: Pick<DrillProgressData, 'progress'>): number {
+  return drillQuestions.filter((q) => state.progress[q.id] === 'known').length;
+}
+
+export type OverallStatus = 'Not started' | 'In progress' | 'Done';
+
+/** "Done" means every question is marked "I knew it"; any prediction or mark is "In progress". */
+export function overallStatus(state: DrillProgressData): OverallStatus {
+  const total = drillQuestions.length;
+  if (knownCount(state) === total) return 'Done';
+  const touched = drillQuestions.some(
+    (q) => state.progress[q.id] !== undefined || state.predictions[q.id] !== undefined,
+  );
+  return touched ? 'In progress' : 'Not started';
+}
