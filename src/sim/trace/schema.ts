@@ -56,13 +56,15 @@ export interface StoredDocument {
 }
 
 /** One of the verdicts a run can reach, worst first. */
-export type Verdict = 'stale-write-accepted' | 'stale-write-rejected' | 'two-holders' | 'safe';
+export type Verdict =
+  'stale-write-accepted' | 'token-repeated' | 'stale-write-rejected' | 'two-holders' | 'safe';
 
 export interface Outcome {
   /** Tokens granted, per actor, in the order granted (null where the lock issues no token). */
   tokens: Record<string, (number | null)[]>;
   accepted: AcceptedWrite[];
   rejected: AcceptedWrite[];
+  /** The document as the storage holds it at the end. */
   document: StoredDocument;
   /** Two clients believed they held the lock at the same moment. */
   holdersOverlap: boolean;

@@ -1,0 +1,125 @@
+import type { Trace, TraceEvent } from '../trace/schema';
+import { holdIntervals } from './holdIntervals';
+import { settleWrites } from './writes';
+
+export interface CheckResult {
+  ok: boolean;
+  /** Sentences a person can read: what went wrong, when, and who did it. */
+  violations: string[];
+}
+
+type Checkable = Pick<Trace, 'events'>;
+
+const result = (violations: string[]): CheckResult => ({ ok: violations.length === 0, violations });
+
+/** Mutual exclusion: no two clients believe they hold the lock at the same moment. */
+export function checkMutualExclusion(trace: Checkable): CheckResult {
+  const holds = holdIntervals(trace.events);
+  const out: string[] = [];
+  for (let i = 0; i < holds.length; i++) {
+    for (let j = i + 1; j < holds.length; j++) {
+      const a = holds[i]!;
+      const b = holds[j]!;
+      if (a.actor !== b.actor && a.fromMs < b.toMs && b.fromMs < a.toMs) {
+        out.push(
+          `${a.actor} and ${b.actor} both held the lock from ${Math.max(a.fromMs, b.fromMs)} ms to ${Math.min(a.toMs, b.toMs)} ms`,
+        );
+      }
+    }
+  }
+  return result(out);
+}
+
+/** No stale write: the storage never accepts a token lower than one it accepted before. */
+export function checkNoStaleWrite(trace: Checkable): CheckResult {
+  const { accepted } = settleWrites(trace.events);
+  const out: string[] = [];
+  let highest: number | null = null;
+  let highestActor = '';
+  for (const w of accepted) {
+    if (w.token === null) continue;
+    if (highest !== null && w.token < highest) {
+      out.push(
+        `at ${w.t} ms the storage accepted ${w.actor}'s "${w.body}" with token ${w.token} after ${highestActor} wrote with token ${highest}`,
+      );
+    }
+    if (highest === null || w.token > highest) {
+      highest = w.token;
+      highestActor = w.actor;
+    }
+  }
+  return result(out);
+}
+
+/** The storage's fence, as each accepted write reports it, never goes down. */
+export function checkFenceMonotonic(trace: Checkable): CheckResult {
+  const out: string[] = [];
+  let last: number | null = null;
+  for (const e of trace.events) {
+    if (e.f !== 'write' || e.type !== 'ok') continue;
+    const fence = e.value?.fence;
+    if (typeof fence !== 'number') continue;
+    if (last !== null && fence < last) {
+      out.push(`at ${e.t} ms the stored fence went down from ${last} to ${fence}`);
+    }
+    last = fence;
+  }
+  return result(out);
+}
+
+/**
+ * No lost update: a later holder's write is never overwritten by an earlier holder. Holders are
+ * ordered by when they took the lock, so this works for locks with no token too (Redlock).
+ */
+export function checkNoLostUpdate(trace: Checkable): CheckResult {
+  const order = new Map<string, number>();
+  let n = 0;
+  const acquiredAt: { actor: string; t: number; rank: number }[] = [];
+  for (const e of trace.events) {
+    if (e.f === 'acquire' && e.type === 'ok') {
+      order.set(e.actor, n);
+      acquiredAt.push({ actor: e.actor, t: e.t, rank: n });
+      n++;
+    }
+  }
+  const rankAt = (actor: string, t: number): number | undefined => {
+    let rank: number | undefined;
+    for (const a of acquiredAt) if (a.actor === actor && a.t <= t) rank = a.rank;
+    return rank;
+  };
+  const { accepted } = settleWrites(trace.events);
+  const out: string[] = [];
+  let newest: { actor: string; rank: number; body: string } | null = null;
+  for (const w of accepted) {
+    const rank = rankAt(w.actor, w.t);
+    if (rank === undefined) continue;
+    if (newest !== null && rank < newest.rank) {
+      out.push(
+        `at ${w.t} ms ${w.actor}'s "${w.body}" overwrote "${newest.body}" from ${newest.actor}, who took the lock after it`,
+      );
+    } else {
+      newest = { actor: w.actor, rank, body: w.body };
+    }
+  }
+  return result(out);
+}
+
+/** Two different clients were granted the same token: the counter went back (a failover). */
+export function repeatedTokens(events: readonly TraceEvent[]): number[] {
+  const owner = new Map<number, string>();
+  const repeated = new Set<number>();
+  for (const e of events) {
+    if (e.f !== 'acquire' || e.type !== 'ok' || typeof e.value?.token !== 'number') continue;
+    const prev = owner.get(e.value.token);
+    if (prev !== undefined && prev !== e.actor) repeated.add(e.value.token);
+    owner.set(e.value.token, e.actor);
+  }
+  return [...repeated].sort((a, b) => a - b);
+}
+
+export const checkers = {
+  mutualExclusion: checkMutualExclusion,
+  noStaleWrite: checkNoStaleWrite,
+  fenceMonotonic: checkFenceMonotonic,
+  noLostUpdate: checkNoLostUpdate,
+} as const;

@@ -1,0 +1,92 @@
+// `npm run sim -- --scenario NAME --variant VARIANT --seed N [--lock KIND] [--param k=v]`:
+// one simulated run, its trace as JSON on stdout. `--list` names every scenario and variant.
+import { LOCK_KINDS, type LockKind } from './run/script';
+import { scenarios } from './scenarios/index';
+import { simulate, UnknownNameError } from './simulate';
+
+const USAGE =
+  'usage: npm run sim -- --scenario NAME --variant VARIANT [--seed N] [--lock KIND] [--param name=ms ...] | --list';
+
+function fail(message: string): never {
+  process.stderr.write(`sim: ${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function parseArgs(argv: string[]) {
+  const out: {
+    scenario?: string;
+    variant?: string;
+    seed?: number;
+    lock?: LockKind;
+    params: Record<string, number>;
+    list: boolean;
+  } = {
+    params: {},
+    list: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    if (flag === '--list') {
+      out.list = true;
+      continue;
+    }
+    if (flag === '--help' || flag === '-h') {
+      process.stdout.write(`${USAGE}\n`);
+      process.exit(0);
+    }
+    const value = argv[++i];
+    if (value === undefined || value.startsWith('--')) fail(`${flag} needs a value`);
+    switch (flag) {
+      case '--scenario':
+        out.scenario = value;
+        break;
+      case '--variant':
+        out.variant = value;
+        break;
+      case '--seed':
+        if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(Number(value)))
+          fail(`--seed must be a whole number, got "${value}"`);
+        out.seed = Number(value);
+        break;
+      case '--lock':
+        if (!(LOCK_KINDS as readonly string[]).includes(value))
+          fail(`--lock must be one of ${LOCK_KINDS.join(', ')}; got "${value}"`);
+        out.lock = value as LockKind;
+        break;
+      case '--param': {
+        const m = /^([a-zA-Z]+)=(\d+(?:\.\d+)?)$/.exec(value);
+        if (!m) fail(`--param takes name=ms with a number, e.g. pauseMs=800; got "${value}"`);
+        out.params[m[1]!] = Number(m[2]);
+        break;
+      }
+      default:
+        fail(`unknown flag ${flag}`);
+    }
+  }
+  return out;
+}
+
+const args = parseArgs(process.argv.slice(2));
+if (args.list) {
+  for (const s of scenarios) {
+    process.stdout.write(
+      `${s.name.padEnd(22)} variants: ${s.variants.join(', ').padEnd(26)} locks: ${s.locks.join(', ')}\n`,
+    );
+  }
+  process.exit(0);
+}
+if (args.scenario === undefined) fail('--scenario is required');
+if (args.variant === undefined) fail('--variant is required');
+try {
+  const trace = simulate({
+    scenario: args.scenario,
+    variant: args.variant,
+    seed: args.seed ?? 1,
+    params: args.params,
+    ...(args.lock ? { lock: args.lock } : {}),
+  });
+  process.stdout.write(`${JSON.stringify(trace, null, 2)}\n`);
+} catch (e) {
+  if (e instanceof UnknownNameError) fail(e.message);
+  throw e;
+}

@@ -1,0 +1,34 @@
+// Each simulated node keeps its own clock. Real clocks start at an offset, run a little fast
+// or slow (drift), and can be stepped by NTP or an operator; expiry is decided by this clock,
+// not by the true time, which is exactly how a clock jump breaks Redlock.
+
+export interface ClockStep {
+  /** True (virtual) time at which the clock is stepped. */
+  atMs: number;
+  /** How far the local clock jumps: positive is forward. */
+  byMs: number;
+}
+
+export class NodeClock {
+  private readonly steps: ClockStep[] = [];
+
+  constructor(
+    readonly offsetMs = 0,
+    /** Parts per million: 100 ppm is 0.1 ms per second. */
+    readonly driftPpm = 0,
+  ) {}
+
+  /** Schedules (or records) a step; steps must be added in time order. */
+  step(atMs: number, byMs: number): void {
+    this.steps.push({ atMs, byMs });
+  }
+
+  /** The local reading of this clock at true time `trueMs`. */
+  localMs(trueMs: number): number {
+    let local = trueMs + this.offsetMs + (trueMs * this.driftPpm) / 1e6;
+    for (const s of this.steps) {
+      if (s.atMs <= trueMs) local += s.byMs;
+    }
+    return local;
+  }
+}

@@ -1,0 +1,98 @@
+import { NodeClock } from '../core/clock';
+
+interface KeyValue {
+  value: string;
+  createRevision: number;
+  modRevision: number;
+  leaseId: number;
+}
+
+interface Lease {
+  ttlMs: number;
+  expiresAtMs: number;
+}
+
+/**
+ * An etcd cluster seen from a client: one store revision that every write raises, leases that
+ * the leader revokes once their TTL runs out (deleting their keys, which is a write too), and
+ * the create-if-absent transaction that makes a lock. A lock key's mod revision only grows
+ * across the cluster, so it serves as a fencing token.
+ */
+export class EtcdModel {
+  /** A fresh etcd cluster starts at revision 1. */
+  revision = 1;
+  private nextLeaseId = 1;
+  private readonly keys = new Map<string, KeyValue>();
+  private readonly leases = new Map<number, Lease>();
+
+  constructor(
+    readonly clock: NodeClock = new NodeClock(),
+    /** etcd grants whole seconds, at least this many. */
+    readonly minTtlS = 1,
+  ) {}
+
+  /** The TTL etcd grants for a request of `ttlMs`: whole seconds, at least the minimum. */
+  grantedTtlMs(ttlMs: number): number {
+    return Math.max(this.minTtlS, Math.ceil(ttlMs / 1000)) * 1000;
+  }
+
+  /** Revokes every lease whose time is up on the leader's clock. */
+  private expire(nowMs: number): void {
+    const local = this.clock.localMs(nowMs);
+    for (const [id, lease] of this.leases) {
+      if (lease.expiresAtMs <= local) this.revoke(id);
+    }
+  }
+
+  revoke(leaseId: number): void {
+    if (!this.leases.delete(leaseId)) return;
+    for (const [key, kv] of this.keys) {
+      if (kv.leaseId === leaseId) {
+        this.keys.delete(key);
+        this.revision++;
+      }
+    }
+  }
+
+  grant(ttlMs: number, nowMs: number): number {
+    this.expire(nowMs);
+    const id = this.nextLeaseId++;
+    const granted = this.grantedTtlMs(ttlMs);
+    this.leases.set(id, { ttlMs: granted, expiresAtMs: this.clock.localMs(nowMs) + granted });
+    return id;
+  }
+
+  /** Txn: if the key's create revision is 0, put it with the lease. The token, or null when held. */
+  putIfAbsent(key: string, value: string, leaseId: number, nowMs: number): number | null {
+    this.expire(nowMs);
+    if (this.keys.has(key) || !this.leases.has(leaseId)) return null;
+    this.revision++;
+    this.keys.set(key, {
+      value,
+      createRevision: this.revision,
+      modRevision: this.revision,
+      leaseId,
+    });
+    return this.revision;
+  }
+
+  /** A keep-alive: true if the lease was still alive and is renewed. */
+  keepAlive(leaseId: number, nowMs: number): boolean {
+    this.expire(nowMs);
+    const lease = this.leases.get(leaseId);
+    if (lease === undefined) return false;
+    lease.expiresAtMs = this.clock.localMs(nowMs) + lease.ttlMs;
+    return true;
+  }
+
+  /** Deletes the key if it still has `modRevision` (the holder's token): true if deleted. */
+  deleteIfRevision(key: string, modRevision: number | null, nowMs: number): boolean {
+    this.expire(nowMs);
+    const kv = this.keys.get(key);
+    if (kv === undefined || kv.modRevision !== modRevision) return false;
+    this.keys.delete(key);
+    this.revision++;
+    this.leases.delete(kv.leaseId);
+    return true;
+  }
+}

@@ -1,0 +1,152 @@
+import { NodeClock } from '../core/clock';
+import type { StoredDocument } from '../trace/schema';
+
+interface LeaseRow {
+  owner: string;
+  fence: number;
+  /** On the database's clock; -Infinity once given back. */
+  expiresAtMs: number;
+}
+
+interface Session {
+  inTransaction: boolean;
+  /** Writes made inside the open transaction, applied on commit. */
+  pendingWrites: { name: string; body: string }[];
+  advisoryLocks: Set<string>;
+  terminated: boolean;
+}
+
+/**
+ * One Postgres server: the `leases` and `documents` tables of `src/locks/schema.sql`, the lease
+ * statements, and transaction-level advisory locks. One database clock decides every expiry,
+ * so client clocks never matter.
+ */
+export class PostgresModel {
+  private readonly leases = new Map<string, LeaseRow>();
+  private readonly documents = new Map<string, StoredDocument & { fence: number }>();
+  private readonly advisoryHolder = new Map<string, string>();
+  private readonly sessions = new Map<string, Session>();
+
+  constructor(readonly clock: NodeClock = new NodeClock()) {}
+
+  createDocument(name: string, body: string): void {
+    this.documents.set(name, { body, fence: 0 });
+  }
+
+  /** A lease row that already gave out `fence` tokens, expired long ago. */
+  seedLease(name: string, fence: number): void {
+    this.leases.set(name, { owner: 'nobody', fence, expiresAtMs: -Infinity });
+  }
+
+  document(name: string): StoredDocument {
+    const d = this.documents.get(name);
+    return d ? { body: d.body, fence: d.fence } : { body: '', fence: null };
+  }
+
+  /** lease-take.sql: the row if absent or expired, with the fence raised by one; null when busy. */
+  leaseTake(name: string, owner: string, ttlMs: number, nowMs: number): number | null {
+    const dbNow = this.clock.localMs(nowMs);
+    const row = this.leases.get(name);
+    if (row === undefined) {
+      this.leases.set(name, { owner, fence: 1, expiresAtMs: dbNow + ttlMs });
+      return 1;
+    }
+    if (!(row.expiresAtMs < dbNow)) return null;
+    row.owner = owner;
+    row.fence += 1;
+    row.expiresAtMs = dbNow + ttlMs;
+    return row.fence;
+  }
+
+  /** lease-give-back.sql: rows updated (0 or 1). The row stays so the next token is higher. */
+  leaseGiveBack(name: string, fence: number | null): 0 | 1 {
+    const row = this.leases.get(name);
+    if (row === undefined || row.fence !== fence) return 0;
+    row.expiresAtMs = -Infinity;
+    return 1;
+  }
+
+  /** Extends a live lease held with `fence`: rows updated. */
+  leaseExtend(name: string, fence: number | null, ttlMs: number, nowMs: number): 0 | 1 {
+    const dbNow = this.clock.localMs(nowMs);
+    const row = this.leases.get(name);
+    if (row === undefined || row.fence !== fence || !(row.expiresAtMs > dbNow)) return 0;
+    row.expiresAtMs = dbNow + ttlMs;
+    return 1;
+  }
+
+  /** fenced-write.sql: rows updated; 0 when a newer token has written. */
+  fencedWrite(name: string, body: string, token: number): 0 | 1 {
+    const d = this.documents.get(name);
+    if (d === undefined || !(d.fence <= token)) return 0;
+    d.body = body;
+    d.fence = token;
+    return 1;
+  }
+
+  /** plain-write.sql: the storage ignores the token. */
+  plainWrite(name: string, body: string): 0 | 1 {
+    const d = this.documents.get(name);
+    if (d === undefined) return 0;
+    d.body = body;
+    return 1;
+  }
+
+  private session(id: string): Session {
+    let s = this.sessions.get(id);
+    if (s === undefined) {
+      s = { inTransaction: false, pendingWrites: [], advisoryLocks: new Set(), terminated: false };
+      this.sessions.set(id, s);
+    }
+    return s;
+  }
+
+  isTerminated(sessionId: string): boolean {
+    return this.session(sessionId).terminated;
+  }
+
+  /** BEGIN, then advisory-lock.sql; false (and ROLLBACK) when another transaction holds it. */
+  beginWithAdvisoryLock(sessionId: string, lockName: string): boolean {
+    const s = this.session(sessionId);
+    if (s.terminated) return false;
+    const holder = this.advisoryHolder.get(lockName);
+    if (holder !== undefined && holder !== sessionId) return false;
+    s.inTransaction = true;
+    s.advisoryLocks.add(lockName);
+    this.advisoryHolder.set(lockName, sessionId);
+    return true;
+  }
+
+  /** An UPDATE inside the session's transaction: visible to others only after COMMIT. */
+  writeInTransaction(sessionId: string, name: string, body: string): boolean {
+    const s = this.session(sessionId);
+    if (s.terminated || !s.inTransaction) return false;
+    s.pendingWrites.push({ name, body });
+    return true;
+  }
+
+  /** COMMIT: applies the writes and ends the advisory locks. False if the session is gone. */
+  commit(sessionId: string): boolean {
+    const s = this.session(sessionId);
+    if (s.terminated || !s.inTransaction) return false;
+    for (const w of s.pendingWrites) this.plainWrite(w.name, w.body);
+    this.endTransaction(sessionId, s);
+    return true;
+  }
+
+  private endTransaction(sessionId: string, s: Session): void {
+    for (const lock of s.advisoryLocks) {
+      if (this.advisoryHolder.get(lock) === sessionId) this.advisoryHolder.delete(lock);
+    }
+    s.advisoryLocks.clear();
+    s.pendingWrites = [];
+    s.inTransaction = false;
+  }
+
+  /** pg_terminate_backend, or the client's connection dropping: the transaction rolls back. */
+  terminate(sessionId: string): void {
+    const s = this.session(sessionId);
+    this.endTransaction(sessionId, s);
+    s.terminated = true;
+  }
+}

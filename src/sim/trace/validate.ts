@@ -1,0 +1,121 @@
+import { TRACE_FORMAT, TRACE_VERSION, type Trace } from './schema';
+
+export type ValidationResult = { ok: true; trace: Trace } | { ok: false; errors: string[] };
+
+const EVENT_TYPES = new Set(['invoke', 'ok', 'fail', 'info']);
+const EVENT_FUNCTIONS = new Set([
+  'acquire',
+  'release',
+  'extend',
+  'write',
+  'work',
+  'pause',
+  'resume',
+  'crash',
+  'stop',
+  'clock-jump',
+  'failover',
+  'terminate',
+  'hold-network',
+  'read',
+]);
+const VERDICTS = new Set([
+  'stale-write-accepted',
+  'token-repeated',
+  'stale-write-rejected',
+  'two-holders',
+  'safe',
+]);
+/** A recording is a few hundred events; far more means the file is not what it claims. */
+const MAX_EVENTS = 100_000;
+
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/**
+ * Checks that a value is a trace this version of the page and engine can read, and says what is
+ * wrong otherwise: which field, what it holds, what it should hold. The first 20 problems are
+ * listed; the trace is refused as a whole.
+ */
+export function validateTrace(x: unknown): ValidationResult {
+  const errors: string[] = [];
+  const bad = (message: string) => {
+    if (errors.length < 20) errors.push(message);
+  };
+  if (!isObject(x)) return { ok: false, errors: ['the trace is not a JSON object'] };
+  if (x.format !== TRACE_FORMAT)
+    bad(`format is ${JSON.stringify(x.format)}, expected "${TRACE_FORMAT}"`);
+  if (x.version !== TRACE_VERSION) {
+    bad(`version is ${JSON.stringify(x.version)}; this page reads version ${TRACE_VERSION}`);
+  }
+  for (const key of ['scenario', 'variant', 'backend'] as const) {
+    if (typeof x[key] !== 'string' || x[key] === '') bad(`${key} must be a non-empty string`);
+  }
+  if (x.seed !== undefined && !Number.isInteger(x.seed))
+    bad('seed must be an integer when present');
+  if (!isObject(x.params)) bad('params must be an object');
+  else {
+    for (const [k, v] of Object.entries(x.params)) {
+      if (!['number', 'string', 'boolean'].includes(typeof v))
+        bad(`params.${k} must be a number, string or boolean`);
+    }
+  }
+  if (x.environment !== undefined && !isObject(x.environment))
+    bad('environment must be an object when present');
+
+  if (!Array.isArray(x.events)) bad('events must be an array');
+  else if (x.events.length > MAX_EVENTS)
+    bad(`events has ${x.events.length} entries, more than ${MAX_EVENTS}`);
+  else {
+    let lastT = -Infinity;
+    x.events.forEach((e: unknown, i: number) => {
+      const at = `events[${i}]`;
+      if (!isObject(e)) {
+        bad(`${at} is not an object`);
+        return;
+      }
+      if (typeof e.t !== 'number' || !Number.isFinite(e.t) || e.t < 0)
+        bad(`${at}.t must be a number of ms, 0 or more`);
+      else if (e.t < lastT) bad(`${at}.t is ${e.t} ms, before the event ahead of it (${lastT} ms)`);
+      else lastT = e.t;
+      if (typeof e.actor !== 'string' || e.actor === '')
+        bad(`${at}.actor must be a non-empty string`);
+      if (typeof e.f !== 'string' || !EVENT_FUNCTIONS.has(e.f))
+        bad(`${at}.f is ${JSON.stringify(e.f)}, not a known operation`);
+      if (typeof e.type !== 'string' || !EVENT_TYPES.has(e.type)) {
+        bad(`${at}.type is ${JSON.stringify(e.type)}; expected invoke, ok, fail or info`);
+      }
+      if (e.value !== undefined && !isObject(e.value))
+        bad(`${at}.value must be an object when present`);
+      if (e.note !== undefined && typeof e.note !== 'string')
+        bad(`${at}.note must be a string when present`);
+      if (e.f === 'acquire' && e.type === 'ok') {
+        const token = isObject(e.value) ? e.value.token : undefined;
+        if (token !== null && typeof token !== 'number')
+          bad(`${at}: a successful acquire must carry value.token (a number or null)`);
+      }
+      if (e.f === 'write' && isObject(e.value)) {
+        const token = e.value.token;
+        if (token !== null && typeof token !== 'number')
+          bad(`${at}: a write must carry the token it was sent with`);
+        if (typeof e.value.body !== 'string') bad(`${at}: a write must carry its body`);
+      }
+    });
+  }
+
+  const o = x.outcome;
+  if (!isObject(o)) bad('outcome must be an object');
+  else {
+    if (!isObject(o.tokens)) bad('outcome.tokens must be an object');
+    if (!Array.isArray(o.accepted)) bad('outcome.accepted must be an array');
+    if (!Array.isArray(o.rejected)) bad('outcome.rejected must be an array');
+    if (!isObject(o.document) || typeof o.document.body !== 'string')
+      bad('outcome.document must have a string body');
+    else if (o.document.fence !== null && typeof o.document.fence !== 'number')
+      bad('outcome.document.fence must be a number or null');
+    if (typeof o.holdersOverlap !== 'boolean') bad('outcome.holdersOverlap must be true or false');
+    if (typeof o.verdict !== 'string' || !VERDICTS.has(o.verdict))
+      bad(`outcome.verdict ${JSON.stringify(o.verdict)} is not a known verdict`);
+  }
+  return errors.length === 0 ? { ok: true, trace: x as unknown as Trace } : { ok: false, errors };
+}
