@@ -83,6 +83,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
     ],
     links: [
       { label: 'The fenced path', href: '#fenced-path' },
+      { label: 'Replay: a delayed write', href: replayHref('delayed-write', 'fencing-off') },
       { label: 'Failure cases', href: '#failure-cases' },
     ],
   },
@@ -105,7 +106,8 @@ export const drillQuestions: readonly DrillQuestion[] = [
     ],
     links: [
       { label: 'Lock and release in Redis', href: '#redis-lock' },
-      { label: 'Failure cases', href: '#failure-cases' },
+      { label: 'Replay: a blind delete', href: replayHref('slow-release', 'blind-delete') },
+      { label: 'Replay: the token check', href: replayHref('slow-release', 'token-check') },
     ],
   },
   {
@@ -176,6 +178,10 @@ export const drillQuestions: readonly DrillQuestion[] = [
     ],
     links: [
       { label: 'Locks in Postgres', href: '#postgres-locks' },
+      {
+        label: 'Replay: an advisory lock holder disconnects',
+        href: replayHref('advisory-disconnect', 'default'),
+      },
       { label: 'Scale ladder', href: '#scale-ladder' },
     ],
   },

@@ -1,7 +1,403 @@
-export function DrillPanel() {
-  return <p>The drill is not built yet.</p>;
+// Section 14, the drill: predict, then reveal, then say honestly whether you knew it. Interview
+// practice shuffles the questions and hides every answer until the reader asks for it.
+import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useStore } from 'zustand';
+import { drillQuestions, PREDICTION_MAX_CHARS, type DrillQuestion } from '../../content/drill';
+import {
+  drillProgressStore,
+  knownCount,
+  overallStatus,
+  type DrillProgressStore,
+  type Verdict,
+} from '../../state/drillProgress';
+import { practiceOrder, randomSeed } from './shuffle';
+import './drill.css';
+
+export interface DrillPanelProps {
+  /** The page passes nothing; tests pass a store on a storage they control. */
+  store?: DrillProgressStore;
+  /** Seeds for interview practice; the page draws random ones. */
+  nextSeed?: () => number;
 }
 
-export function ProgressStatus() {
-  return <p>Not started</p>;
+const total = drillQuestions.length;
+
+export function DrillPanel({ store = drillProgressStore, nextSeed = randomSeed }: DrillPanelProps) {
+  const progress = useStore(store, (s) => s.progress);
+  const mode = useStore(store, (s) => s.mode);
+  const practiceSeed = useStore(store, (s) => s.practiceSeed);
+  const storage = useStore(store, (s) => s.storage);
+  const notice = useStore(store, (s) => s.notice);
+  const [confirming, setConfirming] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const resetButton = useRef<HTMLButtonElement>(null);
+
+  const known = knownCount({ progress });
+  const notYet = drillQuestions.filter((q) => progress[q.id] === 'not-yet').length;
+  const practicing = mode === 'practice';
+  const questions = useMemo(
+    () => (practicing ? practiceOrder(drillQuestions, practiceSeed) : drillQuestions),
+    [practicing, practiceSeed],
+  );
+
+  const togglePractice = () => {
+    const s = store.getState();
+    if (practicing) {
+      s.stopPractice();
+      setAnnouncement('Back to the explainer’s order.');
+    } else {
+      s.startPractice(nextSeed());
+      setAnnouncement(`Interview practice: ${total} questions in a new order, answers hidden.`);
+    }
+  };
+  const reshuffle = () => {
+    store.getState().startPractice(nextSeed());
+    setAnnouncement('Shuffled again. Answers hidden.');
+  };
+  const closeConfirm = (cleared: boolean) => {
+    setConfirming(false);
+    if (cleared) {
+      store.getState().reset();
+      setAnnouncement('Progress cleared.');
+    }
+    resetButton.current?.focus();
+  };
+
+  return (
+    <div className="drill">
+      {notice && (
+        <div className="drill-notice" role="status">
+          <p>{notice.message}</p>
+          <button type="button" onClick={() => store.getState().dismissNotice()}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {storage === 'session-only' && (
+        <p className="drill-warning">
+          This browser is not letting the page save anything, so the drill works for now but your
+          progress will not be kept.
+        </p>
+      )}
+
+      <div className="drill-toolbar">
+        <div className="drill-score">
+          <p className="drill-count" aria-live="polite">
+            <strong>
+              {known} of {total} known
+            </strong>
+            {notYet > 0 && <span className="drill-not-yet-count"> · {notYet} not yet</span>}
+          </p>
+          <progress
+            className="drill-progress"
+            max={total}
+            value={known}
+            aria-label="Questions known"
+          />
+        </div>
+        <div className="drill-controls">
+          <button type="button" aria-pressed={practicing} onClick={togglePractice}>
+            Interview practice
+          </button>
+          {practicing && (
+            <button type="button" onClick={reshuffle}>
+              Shuffle again
+            </button>
+          )}
+          <button
+            type="button"
+            ref={resetButton}
+            aria-expanded={confirming}
+            onClick={() => setConfirming(true)}
+          >
+            Reset progress
+          </button>
+        </div>
+      </div>
+      {confirming && (
+        <ConfirmReset onConfirm={() => closeConfirm(true)} onCancel={() => closeConfirm(false)} />
+      )}
+      <p className="drill-announcement" role="status">
+        {announcement}
+      </p>
+      <p className="drill-mode-note">
+        {practicing
+          ? 'Interview practice: the questions are shuffled and every answer stays hidden until you ask for it. Say your answer out loud, or write it, then reveal.'
+          : 'For each question, pick or write a prediction, then reveal the answer and mark whether you knew it.'}
+      </p>
+
+      <ol className="drill-list">
+        {questions.map((q, i) => (
+          <li key={q.id}>
+            <DrillCard store={store} question={q} number={i + 1} practicing={practicing} />
+          </li>
+        ))}
+      </ol>
+      {known === total && (
+        <p className="drill-done">
+          All {total} known. Try interview practice: the same questions in an order you cannot lean
+          on.
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface DrillCardProps {
+  store: DrillProgressStore;
+  question: DrillQuestion;
+  number: number;
+  practicing: boolean;
+}
+
+function DrillCard({ store, question, number, practicing }: DrillCardProps) {
+  const id = useId();
+  const promptId = `${id}-prompt`;
+  const answerId = `${id}-answer`;
+  const textId = `${id}-text`;
+  const prediction = useStore(store, (s) => s.predictions[question.id]);
+  const verdict = useStore(store, (s) => s.progress[question.id]);
+  const revealedFlag = useStore(store, (s) => s.revealed[question.id]);
+  const [hint, setHint] = useState('');
+  const firstChoice = useRef<HTMLInputElement>(null);
+
+  // In study mode an answer already marked stays open after a reload; practice hides everything.
+  const revealed = revealedFlag ?? (!practicing && verdict !== undefined);
+  const hasPrediction = prediction !== undefined;
+  const picked = question.choices.find((c) => c.id === prediction?.choice);
+  const best = question.choices.find((c) => c.id === question.bestChoiceId);
+
+  const toggleAnswer = () => {
+    if (revealed) {
+      store.getState().setRevealed(question.id, false);
+      return;
+    }
+    if (!hasPrediction) {
+      setHint('Make a prediction first: pick one of the choices or write your own.');
+      firstChoice.current?.focus();
+      return;
+    }
+    setHint('');
+    store.getState().setRevealed(question.id, true);
+  };
+
+  return (
+    <article className="drill-card" aria-labelledby={promptId} data-verdict={verdict ?? 'none'}>
+      <p className="drill-number">
+        Question {number} of {total}
+        {verdict && (
+          <span className={`drill-badge drill-badge-${verdict}`}>
+            {verdict === 'known' ? 'Known' : 'Not yet'}
+          </span>
+        )}
+      </p>
+      <h3 id={promptId} className="drill-prompt">
+        {question.prompt}
+      </h3>
+
+      <fieldset className="drill-prediction">
+        <legend>Your prediction</legend>
+        {question.choices.map((choice, i) => (
+          <label key={choice.id} className="drill-choice">
+            <input
+              ref={i === 0 ? firstChoice : undefined}
+              type="radio"
+              name={`${id}-choice`}
+              value={choice.id}
+              checked={prediction?.choice === choice.id}
+              onChange={() => {
+                store.getState().pickChoice(question.id, choice.id);
+                setHint('');
+              }}
+            />
+            <span>{choice.text}</span>
+          </label>
+        ))}
+        <label htmlFor={textId} className="drill-text-label">
+          Or in your own words
+        </label>
+        <textarea
+          id={textId}
+          className="drill-text"
+          rows={2}
+          maxLength={PREDICTION_MAX_CHARS}
+          value={prediction?.text ?? ''}
+          onChange={(e) => {
+            store.getState().writePrediction(question.id, e.target.value);
+            if (e.target.value.trim() !== '') setHint('');
+          }}
+        />
+      </fieldset>
+
+      <div className="drill-actions">
+        <button
+          type="button"
+          className="drill-reveal"
+          aria-expanded={revealed}
+          aria-controls={answerId}
+          onClick={toggleAnswer}
+        >
+          {revealed ? 'Hide the answer' : 'Reveal the answer'}
+        </button>
+        <p className="drill-hint" aria-live="polite">
+          {hint}
+        </p>
+      </div>
+
+      <div id={answerId} className="drill-answer" hidden={!revealed}>
+        {revealed && (
+          <>
+            <h4 className="drill-answer-title">Answer</h4>
+            {picked && (
+              <p className="drill-match">
+                {picked.id === question.bestChoiceId
+                  ? 'Your pick matches the answer.'
+                  : `Your pick differs. The closest choice: “${best?.text ?? ''}”`}
+              </p>
+            )}
+            {question.answer.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+            <p className="drill-see">Where the page shows it:</p>
+            <ul className="drill-links">
+              {question.links.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} onClick={(e) => followLink(e, link.href)}>
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+            <div className="drill-verdict" role="group" aria-label="Did you know it?">
+              <VerdictButton
+                store={store}
+                questionId={question.id}
+                verdict="known"
+                current={verdict}
+              />
+              <VerdictButton
+                store={store}
+                questionId={question.id}
+                verdict="not-yet"
+                current={verdict}
+              />
+            </div>
+          </>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function VerdictButton({
+  store,
+  questionId,
+  verdict,
+  current,
+}: {
+  store: DrillProgressStore;
+  questionId: string;
+  verdict: Verdict;
+  current: Verdict | undefined;
+}) {
+  return (
+    <button
+      type="button"
+      className={`drill-mark drill-mark-${verdict}`}
+      aria-pressed={current === verdict}
+      onClick={() => store.getState().mark(questionId, verdict)}
+    >
+      {verdict === 'known' ? 'I knew it' : 'Not yet'}
+    </button>
+  );
+}
+
+/**
+ * Replay links stay real links (they open in a new tab, and work with scripts off); a plain click
+ * opens the replay in place instead, so the drill keeps its session state. The replay's store is
+ * loaded on demand: the drill should not fail to render because the replay cannot load.
+ */
+function followLink(event: MouseEvent<HTMLAnchorElement>, href: string) {
+  if (!href.startsWith('?')) return;
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return;
+  const params = new URLSearchParams(
+    href.slice(1, href.indexOf('#') === -1 ? undefined : href.indexOf('#')),
+  );
+  const scenario = params.get('scenario');
+  if (!scenario) return;
+  const variant = params.get('variant');
+  event.preventDefault();
+  import('../../state/playback')
+    .then(({ openReplay }) => openReplay(variant ? { scenario, variant } : { scenario }))
+    .catch(() => window.location.assign(href));
+}
+
+function ConfirmReset({ onConfirm, onCancel }: { onConfirm: () => void; onCancel: () => void }) {
+  const id = useId();
+  const keep = useRef<HTMLButtonElement>(null);
+  // The safe choice takes the focus, so a stray Enter keeps the progress.
+  useEffect(() => keep.current?.focus(), []);
+  return (
+    <div
+      className="drill-confirm"
+      role="alertdialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-desc`}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onCancel();
+        }
+      }}
+    >
+      <p id={`${id}-title`} className="drill-confirm-title">
+        Clear your drill progress?
+      </p>
+      <p id={`${id}-desc`}>
+        This clears every prediction and mark saved in this browser. It cannot be undone.
+      </p>
+      <div className="drill-confirm-actions">
+        <button type="button" className="drill-danger" onClick={onConfirm}>
+          Yes, clear my progress
+        </button>
+        <button type="button" ref={keep} onClick={onCancel}>
+          Keep my progress
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The page's top status: where the reader stands, and where that is kept. */
+export function ProgressStatus({ store = drillProgressStore }: { store?: DrillProgressStore }) {
+  const progress = useStore(store, (s) => s.progress);
+  const predictions = useStore(store, (s) => s.predictions);
+  const storage = useStore(store, (s) => s.storage);
+  const notice = useStore(store, (s) => s.notice);
+  const status = overallStatus({ progress, predictions });
+  const known = knownCount({ progress });
+  return (
+    <div className="drill-status">
+      <p className="drill-status-line">
+        <span
+          className={`drill-status-pill drill-status-${status.replace(' ', '-').toLowerCase()}`}
+        >
+          {status}
+        </span>
+        {status !== 'Not started' && (
+          <span>
+            {known} of {total} known
+          </span>
+        )}
+        <a href="#drill">{status === 'Not started' ? 'Start the drill' : 'Go to the drill'}</a>
+      </p>
+      <p className="drill-status-storage">
+        {storage === 'saved'
+          ? 'Saved in this browser only.'
+          : 'Progress will not be kept: this browser does not let the page save it.'}
+      </p>
+      {notice && <p className="drill-status-notice">{notice.message}</p>}
+    </div>
+  );
 }

@@ -1,3 +1,2 @@
 // The drill panel (section 14) and the reader's progress status (section 1).
-// Placeholder until the drill lands.
 export { DrillPanel, ProgressStatus } from './DrillPanel';

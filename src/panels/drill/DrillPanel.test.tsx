@@ -1,0 +1,250 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { drillQuestions } from '../../content/drill';
+import { createDrillProgressStore, DRILL_STORAGE_NAME } from '../../state/drillProgress';
+import { DrillPanel, ProgressStatus } from './DrillPanel';
+
+afterEach(cleanup);
+
+class MemoryStorage implements Storage {
+  items = new Map<string, string>();
+  broken = false;
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  key(i: number) {
+    return [...this.items.keys()][i] ?? null;
+  }
+  getItem(k: string) {
+    if (this.broken) throw new DOMException('no', 'SecurityError');
+    return this.items.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    if (this.broken) throw new DOMException('no', 'QuotaExceededError');
+    this.items.set(k, v);
+  }
+  removeItem(k: string) {
+    if (this.broken) throw new DOMException('no', 'SecurityError');
+    this.items.delete(k);
+  }
+}
+
+function setup(storage = new MemoryStorage()) {
+  const store = createDrillProgressStore({ getStorage: () => storage });
+  let seed = 100;
+  const utils = render(
+    <>
+      <header aria-label="Status">
+        <ProgressStatus store={store} />
+      </header>
+      <section aria-label="Drill">
+        <DrillPanel store={store} nextSeed={() => seed++} />
+      </section>
+    </>,
+  );
+  return { store, storage, ...utils };
+}
+
+const q1 = drillQuestions[0]!;
+const q2 = drillQuestions[1]!;
+
+const drill = () => within(screen.getByRole('region', { name: 'Drill' }));
+const status = () => within(screen.getByRole('banner', { name: 'Status' }));
+
+function card(prompt: string) {
+  return screen.getByRole('article', { name: prompt });
+}
+
+function promptsInOrder(): string[] {
+  return screen
+    .getAllByRole('article')
+    .map((a) => within(a).getByRole('heading', { level: 3 }).textContent ?? '');
+}
+
+function predictAndReveal(prompt: string, choiceText: string) {
+  const c = card(prompt);
+  fireEvent.click(within(c).getByRole('radio', { name: choiceText }));
+  fireEvent.click(within(c).getByRole('button', { name: 'Reveal the answer' }));
+  return c;
+}
+
+describe('DrillPanel', () => {
+  it('shows the eight questions in the explainer’s order, with nothing known yet', () => {
+    setup();
+    expect(promptsInOrder()).toEqual(drillQuestions.map((q) => q.prompt));
+    expect(drill().getByText('0 of 8 known')).toBeTruthy();
+    expect(status().getByText('Not started')).toBeTruthy();
+    expect(status().getByText('Saved in this browser only.')).toBeTruthy();
+  });
+
+  it('asks for a prediction before it reveals the answer', () => {
+    setup();
+    const c = card(q1.prompt);
+    fireEvent.click(within(c).getByRole('button', { name: 'Reveal the answer' }));
+    expect(within(c).getByText(/Make a prediction first/)).toBeTruthy();
+    expect(within(c).queryByRole('heading', { name: 'Answer' })).toBeNull();
+    expect(
+      within(c).getByRole('button', { name: 'Reveal the answer' }).getAttribute('aria-expanded'),
+    ).toBe('false');
+    expect(document.activeElement).toBe(within(c).getAllByRole('radio')[0]);
+  });
+
+  it('reveals after a written prediction too', () => {
+    setup();
+    const c = card(q2.prompt);
+    fireEvent.change(within(c).getByRole('textbox', { name: 'Or in your own words' }), {
+      target: { value: 'a pause can fall between the check and the write' },
+    });
+    fireEvent.click(within(c).getByRole('button', { name: 'Reveal the answer' }));
+    expect(within(c).getByRole('heading', { name: 'Answer' })).toBeTruthy();
+    expect(within(c).getByText(q2.answer[0]!)).toBeTruthy();
+  });
+
+  it('predict, reveal, mark known: the count, the status and the storage follow', () => {
+    const { storage } = setup();
+    const best = q1.choices.find((c) => c.id === q1.bestChoiceId)!;
+    const c = predictAndReveal(q1.prompt, best.text);
+    expect(within(c).getByText('Your pick matches the answer.')).toBeTruthy();
+    expect(
+      within(c).getByRole('button', { name: 'Hide the answer' }).getAttribute('aria-expanded'),
+    ).toBe('true');
+    const links = within(c)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
+    expect(links).toContain('?scenario=paused-client&variant=fencing-off#see-it');
+
+    const knew = within(c).getByRole('button', { name: 'I knew it' });
+    fireEvent.click(knew);
+    expect(knew.getAttribute('aria-pressed')).toBe('true');
+    expect(drill().getByText('1 of 8 known')).toBeTruthy();
+    expect(status().getByText('In progress')).toBeTruthy();
+    expect(JSON.parse(storage.items.get(DRILL_STORAGE_NAME)!).state.progress).toEqual({
+      [q1.id]: 'known',
+    });
+  });
+
+  it('says when a pick differs, and counts "Not yet" apart from known', () => {
+    setup();
+    const wrong = q1.choices.find((c) => c.id !== q1.bestChoiceId)!;
+    const c = predictAndReveal(q1.prompt, wrong.text);
+    expect(within(c).getByText(/Your pick differs/)).toBeTruthy();
+    fireEvent.click(within(c).getByRole('button', { name: 'Not yet' }));
+    expect(drill().getByText('0 of 8 known')).toBeTruthy();
+    expect(screen.getByText(/1 not yet/)).toBeTruthy();
+  });
+
+  it('reads Done when all eight are known', () => {
+    const { store } = setup();
+    act(() => {
+      for (const q of drillQuestions) store.getState().mark(q.id, 'known');
+    });
+    expect(drill().getByText('8 of 8 known')).toBeTruthy();
+    expect(status().getByText('Done')).toBeTruthy();
+  });
+
+  it('interview practice shuffles the questions and hides every answer, even known ones', () => {
+    const { store } = setup();
+    const best = q1.choices.find((c) => c.id === q1.bestChoiceId)!;
+    fireEvent.click(
+      within(predictAndReveal(q1.prompt, best.text)).getByRole('button', { name: 'I knew it' }),
+    );
+
+    const toggle = screen.getByRole('button', { name: 'Interview practice' });
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    const shuffled = promptsInOrder();
+    expect(shuffled).not.toEqual(drillQuestions.map((q) => q.prompt));
+    expect([...shuffled].sort()).toEqual(drillQuestions.map((q) => q.prompt).sort());
+    expect(screen.queryAllByRole('heading', { name: 'Answer' })).toHaveLength(0);
+    // Progress survives the mode change.
+    expect(store.getState().progress[q1.id]).toBe('known');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Shuffle again' }));
+    expect(promptsInOrder()).not.toEqual(shuffled);
+
+    fireEvent.click(within(card(q1.prompt)).getByRole('button', { name: 'Reveal the answer' }));
+    expect(within(card(q1.prompt)).getByRole('heading', { name: 'Answer' })).toBeTruthy();
+
+    fireEvent.click(toggle);
+    expect(promptsInOrder()).toEqual(drillQuestions.map((q) => q.prompt));
+    expect(screen.queryByRole('button', { name: 'Shuffle again' })).toBeNull();
+  });
+
+  it('asks before it resets, keeps progress on cancel and Escape, clears on confirm', () => {
+    const { store } = setup();
+    act(() => store.getState().mark(q1.id, 'known'));
+    const reset = screen.getByRole('button', { name: 'Reset progress' });
+
+    fireEvent.click(reset);
+    let dialog = screen.getByRole('alertdialog', { name: 'Clear your drill progress?' });
+    expect(document.activeElement).toBe(
+      within(dialog).getByRole('button', { name: 'Keep my progress' }),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep my progress' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(drill().getByText('1 of 8 known')).toBeTruthy();
+    expect(document.activeElement).toBe(reset);
+
+    fireEvent.click(reset);
+    dialog = screen.getByRole('alertdialog');
+    fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Keep my progress' }), {
+      key: 'Escape',
+    });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(drill().getByText('1 of 8 known')).toBeTruthy();
+
+    fireEvent.click(reset);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, clear my progress' }));
+    expect(drill().getByText('0 of 8 known')).toBeTruthy();
+    expect(status().getByText('Not started')).toBeTruthy();
+    expect(screen.getByText('Progress cleared.')).toBeTruthy();
+  });
+
+  it('starts fresh from a corrupted value and says so once, until dismissed', () => {
+    const storage = new MemoryStorage();
+    storage.items.set(DRILL_STORAGE_NAME, '{"version":2,"state":{"progress":');
+    setup(storage);
+    expect(
+      screen.getAllByText(/could not be read, so the drill starts fresh/).length,
+    ).toBeGreaterThan(0);
+    expect(drill().getByText('0 of 8 known')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(/could not be read/)).toBeNull();
+  });
+
+  it('works for the session and says progress will not be kept when storage is blocked', () => {
+    const storage = new MemoryStorage();
+    storage.broken = true;
+    setup(storage);
+    expect(drill().getByText(/progress will not be kept/)).toBeTruthy();
+    expect(status().getByText(/Progress will not be kept: this browser/)).toBeTruthy();
+    const best = q1.choices.find((c) => c.id === q1.bestChoiceId)!;
+    fireEvent.click(
+      within(predictAndReveal(q1.prompt, best.text)).getByRole('button', { name: 'I knew it' }),
+    );
+    expect(drill().getByText('1 of 8 known')).toBeTruthy();
+  });
+
+  it('brings back predictions and marks from storage, with marked answers open', () => {
+    const storage = new MemoryStorage();
+    const first = createDrillProgressStore({ getStorage: () => storage });
+    first.getState().pickChoice(q2.id, q2.bestChoiceId);
+    first.getState().writePrediction(q2.id, 'stale by the time it lands');
+    first.getState().mark(q2.id, 'not-yet');
+    setup(storage);
+    const c = card(q2.prompt);
+    const best = q2.choices.find((x) => x.id === q2.bestChoiceId)!;
+    expect((within(c).getByRole('radio', { name: best.text }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    expect((within(c).getByRole('textbox') as HTMLTextAreaElement).value).toBe(
+      'stale by the time it lands',
+    );
+    expect(within(c).getByRole('button', { name: 'Not yet' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+  });
+});
