@@ -1,0 +1,104 @@
+// Section 6: what each tool offers the design, and what else the same feature is good for.
+export interface Capability {
+  id: string;
+  tool: 'Redis' | 'Postgres' | 'etcd' | 'ZooKeeper';
+  capability: string;
+  gives: string;
+  alsoUsedFor: string;
+  /** A row that names a limit rather than something the design relies on. */
+  limit?: boolean;
+}
+
+export const capabilities: Capability[] = [
+  {
+    id: 'set-nx-px',
+    tool: 'Redis',
+    capability: 'SET with NX and PX',
+    gives:
+      'Creates the lock only when nobody holds it, together with its expiry, in a single command.',
+    alsoUsedFor: 'Idempotency keys, dedupe',
+  },
+  {
+    id: 'eval',
+    tool: 'Redis',
+    capability: 'Server-side scripts (EVAL)',
+    gives: 'Compares the token and then deletes or extends, with no other command in between.',
+    alsoUsedFor: 'Rate limits, holds',
+  },
+  {
+    id: 'incr',
+    tool: 'Redis',
+    capability: 'INCR',
+    gives: 'A counter that never goes down: the fencing token.',
+    alsoUsedFor: 'IDs, counters',
+  },
+  {
+    id: 'ttl',
+    tool: 'Redis',
+    capability: 'Key expiry (TTL)',
+    gives: 'A holder that crashes frees the lock by itself; no cleanup job is needed.',
+    alsoUsedFor: 'Sessions, caches',
+  },
+  {
+    id: 'hash-tags',
+    tool: 'Redis',
+    capability: 'Cluster hash tags: lock:{report}',
+    gives: 'Puts the lock and its counter in the same slot, so one script can touch both.',
+    alsoUsedFor: 'Any multi-key script',
+  },
+  {
+    id: 'async-replication',
+    tool: 'Redis',
+    capability: 'Asynchronous replication',
+    gives:
+      'A limit, not a feature: after a failover the lock can be gone and a token can be handed out twice.',
+    alsoUsedFor: '—',
+    limit: true,
+  },
+  {
+    id: 'xact-advisory',
+    tool: 'Postgres',
+    capability: 'Transaction-level advisory lock',
+    gives: 'A named lock with no table behind it. Commit or rollback releases it.',
+    alsoUsedFor: 'Singleton cron jobs, migrations',
+  },
+  {
+    id: 'session-advisory',
+    tool: 'Postgres',
+    capability: 'Session-level advisory lock',
+    gives: 'Released when the connection closes. A pooler in transaction mode breaks it.',
+    alsoUsedFor: 'Leader election on one database',
+  },
+  {
+    id: 'upsert',
+    tool: 'Postgres',
+    capability: 'INSERT ... ON CONFLICT DO UPDATE ... WHERE',
+    gives: 'Takes over an expired lease and raises its fence in a single statement.',
+    alsoUsedFor: 'Upserts, claims',
+  },
+  {
+    id: 'conditional-update',
+    tool: 'Postgres',
+    capability: 'Conditional UPDATE: fence <= token',
+    gives: 'The storage turns a stale write away, and the row count tells the writer so.',
+    alsoUsedFor: 'Versioned writes',
+  },
+  {
+    id: 'etcd-lease',
+    tool: 'etcd',
+    capability: 'Leases with keepalive; a revision on every write',
+    gives:
+      'The lock key disappears with its lease. Its revision only grows, so it can serve as a fencing token.',
+    alsoUsedFor: 'Leader election, config',
+  },
+  {
+    id: 'znodes',
+    tool: 'ZooKeeper',
+    capability: 'Ephemeral sequential znodes; zxid',
+    gives: 'Waiters line up in order, and a lost session removes the lock.',
+    alsoUsedFor: 'Group membership, leaders',
+  },
+];
+
+export const capabilitiesSayIt =
+  'From Redis I use an atomic set-if-absent with an expiry, plus a counter. From Postgres I use locks that end with their transaction, and a conditional write that checks the token.';

@@ -1,0 +1,50 @@
+// Section 10: leases on etcd and ZooKeeper.
+import type { VerdictLevel } from '../panels/table';
+
+export interface ConsensusCapability {
+  id: string;
+  capability: string;
+  gives: string;
+  status: { level: VerdictLevel; text: string };
+}
+
+export const consensusCapabilities: ConsensusCapability[] = [
+  {
+    id: 'quorum',
+    capability: 'Writes agreed by a quorum (Raft, ZAB)',
+    gives: 'A failover cannot lose a lock.',
+    status: { level: 'yes', text: 'Yes' },
+  },
+  {
+    id: 'lease',
+    capability: 'Lease or session with keepalive',
+    gives: 'The lock ends when its holder stops renewing.',
+    status: { level: 'yes', text: 'Yes' },
+  },
+  {
+    id: 'revision',
+    capability: 'Revision (etcd), zxid (ZooKeeper)',
+    gives: 'A number that only grows across the whole cluster: a durable fencing token.',
+    status: { level: 'yes', text: 'Yes' },
+  },
+  {
+    id: 'watch',
+    capability: 'Watches on the key',
+    gives: 'Waiters hear when the lock frees up, with no polling.',
+    status: { level: 'yes', text: 'Yes' },
+  },
+  {
+    id: 'lease-alone',
+    capability: 'The lease on its own',
+    gives: 'A paused holder still acts after its lease has expired.',
+    status: { level: 'no', text: 'Not enough' },
+  },
+];
+
+export const consensusNotes: readonly string[] = [
+  'Each change to a lock is a quorum write, so expect lower lock rates than on Redis.',
+  'Run it as 3 or 5 nodes. It is a cluster to operate, not a library to import.',
+];
+
+export const consensusSayIt =
+  'On etcd I hold the lock with a lease and use the key’s revision as the fencing token. The storage still has to check that token.';

@@ -1,0 +1,89 @@
+// Section 12: what breaks, what keeps the data right, and which replay shows it.
+export interface FailureCase {
+  id: string;
+  event: string;
+  result: string;
+  whyRight: string;
+  savedBy: 'Fencing' | 'Lease row' | 'TTL' | 'Token check' | 'Extend' | 'Transaction';
+  /** The replay that shows it, handed to openReplay(). */
+  scenario: string;
+  variant: string;
+}
+
+export const failureCases: FailureCase[] = [
+  {
+    id: 'paused-client',
+    event: 'A client pauses past the TTL',
+    result: 'Another client takes the lock.',
+    whyRight: 'The storage refuses the old token.',
+    savedBy: 'Fencing',
+    scenario: 'paused-client',
+    variant: 'fencing-on',
+  },
+  {
+    id: 'delayed-write',
+    event: 'A write is held up in the network',
+    result: 'It lands after the lock has moved on.',
+    whyRight: 'The same check: its token is lower than the last one that wrote.',
+    savedBy: 'Fencing',
+    scenario: 'delayed-write',
+    variant: 'fencing-on',
+  },
+  {
+    id: 'redis-failover',
+    event: 'Redis fails over before it replicates',
+    result: 'The new primary has no lock, and its counter can hand out a token again.',
+    whyRight: 'Take tokens from a durable store: a lease row or an etcd revision.',
+    savedBy: 'Lease row',
+    scenario: 'redis-failover',
+    variant: 'fencing-on',
+  },
+  {
+    id: 'holder-crash',
+    event: 'The holder crashes',
+    result: 'The lock stays taken until its TTL.',
+    whyRight: 'The TTL frees it, and the next holder starts the work over.',
+    savedBy: 'TTL',
+    scenario: 'holder-crash',
+    variant: 'default',
+  },
+  {
+    id: 'slow-release',
+    event: 'A slow client releases after its lock expired',
+    result: 'The key now holds someone else’s token.',
+    whyRight: 'The release script sees a different token and deletes nothing.',
+    savedBy: 'Token check',
+    scenario: 'slow-release',
+    variant: 'token-check',
+  },
+  {
+    id: 'long-job',
+    event: 'A job runs longer than the TTL',
+    result: 'The lock is lost partway through the job.',
+    whyRight: 'Extend before the TTL ends and stop if extending fails. Fence the writes anyway.',
+    savedBy: 'Extend',
+    scenario: 'long-job',
+    variant: 'fencing-on',
+  },
+  {
+    id: 'redlock-clock-jump',
+    event: 'The clock jumps on one Redlock node',
+    result: 'Two clients each hold a majority.',
+    whyRight: 'Redlock has no way to notice. Only fencing at the storage catches it.',
+    savedBy: 'Fencing',
+    scenario: 'redlock-clock-jump',
+    variant: 'default',
+  },
+  {
+    id: 'advisory-disconnect',
+    event: 'An advisory lock holder disconnects',
+    result: 'Postgres rolls its transaction back.',
+    whyRight: 'The lock and the work end together, so nothing half-done is kept.',
+    savedBy: 'Transaction',
+    scenario: 'advisory-disconnect',
+    variant: 'default',
+  },
+];
+
+export const failureCasesIntro =
+  'Eight ways a lock goes wrong. Each row names what saves the data, and its button opens the replay that shows it happening.';

@@ -1,0 +1,81 @@
+// Section 15: the figures worth remembering, the explainer's laptop run beside the lab's own.
+import type { CaseName } from './numbersFile';
+
+/** The explainer's laptop figures, per benchmark case. */
+export const laptopFigures: Record<CaseName, { rate: number; wins?: number } | undefined> = {
+  'redis-plain': { rate: 23_000 },
+  'redis-token': { rate: 19_000 },
+  'redis-hot': { rate: 54_000, wins: 1_700 },
+  'pg-advisory': { rate: 36_000 },
+  'pg-lease': { rate: 27_000 },
+  'etcd-lease': undefined,
+};
+
+export const laptopSetting =
+  'Redis 8 and Postgres 16 on an 8-core laptop, 32 clients, 3 s per case, with other work running on the same machine. Treat them as orders of magnitude.';
+
+export const caseLabels: Record<CaseName, { short: string; long: string; unit: string }> = {
+  'redis-plain': {
+    short: 'Redis, plain',
+    long: 'Redis: SET NX PX, released by a compare-and-delete script',
+    unit: 'pairs/s',
+  },
+  'redis-token': {
+    short: 'Redis, with token',
+    long: 'Redis: acquire.lua and release.lua, with a fencing token',
+    unit: 'pairs/s',
+  },
+  'redis-hot': {
+    short: 'Redis, hot lock',
+    long: 'Redis: every client tries the same lock',
+    unit: 'tries/s',
+  },
+  'pg-advisory': {
+    short: 'Postgres advisory',
+    long: 'Postgres: pg_try_advisory_xact_lock inside a transaction',
+    unit: 'pairs/s',
+  },
+  'pg-lease': {
+    short: 'Postgres lease row',
+    long: 'Postgres: lease-take.sql and lease-give-back.sql',
+    unit: 'pairs/s',
+  },
+  'etcd-lease': {
+    short: 'etcd lease',
+    long: 'etcd: lock and unlock with a lease',
+    unit: 'pairs/s',
+  },
+};
+
+export interface SayItem {
+  topic: string;
+  text: string;
+}
+
+/** The lines to say that no benchmark measures. */
+export const fixedSayings: SayItem[] = [
+  {
+    topic: 'TTL',
+    text: 'Longer than the longest pause or network delay you expect. Fence anyway: no TTL covers every pause.',
+  },
+  { topic: 'Redlock', text: '5 nodes; a majority is 3.' },
+];
+
+export const notMeasuredYet =
+  'The lab has not measured its own figures yet, so these are the explainer’s laptop figures. Run npm run lab:bench to write recordings/numbers.json, and this section will show yours beside them.';
+
+export const numbersChartTitle = 'Lock and release rate per case, with the C tools’ ceiling';
+
+// The spoken lines, written once and filled with either the laptop's or the lab's figures.
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export const sayRedis = (plain: string, token: string) =>
+  `${cap(plain)} lock and release pairs a second; ${token} with a fencing token.`;
+
+export const sayHot = (tries: string, wins: string) =>
+  `${cap(tries)} tries a second at one lock, and ${wins} of them win.`;
+
+export const sayPostgres = (advisory: string, lease: string) =>
+  `${cap(advisory)} advisory lock pairs a second; ${lease} lease row pairs.`;
+
+export const sayEtcd = (pairs: string) => `${cap(pairs)} lease lock and unlock pairs a second.`;

@@ -1,0 +1,31 @@
+// Section 11: two ways to lock in Postgres.
+import type { PseudoListing } from './pseudo';
+
+export const postgresIntro =
+  'When the work writes to the same database, an advisory lock inside that transaction is all you need. When the work happens elsewhere, a lease row hands out fencing tokens that survive restarts.';
+
+export const postgresListing: PseudoListing = {
+  title: 'advisory lock and lease row',
+  lines: [
+    { code: 'with_lock(name, work):                // the work writes to this database' },
+    { code: '  BEGIN' },
+    { code: '    IF NOT try_advisory_xact_lock(name): ROLLBACK; RETURN busy', notes: [1] },
+    { code: '    work()                            // inside the same transaction' },
+    { code: '  COMMIT                              // releases the lock as well', notes: [2] },
+    { code: '' },
+    { code: 'lease(name, owner, ttl):              // the work happens outside the database' },
+    { code: '  insert (name, owner, fence 1, expires now + ttl)' },
+    { code: '  ON CONFLICT: take it only IF expires_at < now', notes: [3] },
+    { code: '               and set fence = fence + 1', notes: [4] },
+    { code: '  RETURN fence, or busy while a live lease exists' },
+  ],
+  notes: [
+    'It answers false straight away when another transaction holds the lock. It never waits.',
+    'Commit or rollback frees the lock. A client that dies is rolled back, so it cannot write later.',
+    'Expiry is judged by the one Postgres clock; the clients’ clocks play no part.',
+    'The row stays after release, so each new holder gets a higher token than the last.',
+  ],
+};
+
+export const postgresSayIt =
+  'If the work writes to the same database, I take an advisory lock inside that transaction, so the lock and the work finish together.';

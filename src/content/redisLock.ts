@@ -1,0 +1,40 @@
+// Section 7: taking and giving back a lock in Redis.
+import type { PseudoListing } from './pseudo';
+
+export const redisLockIntro =
+  'Each operation is one script, so Redis runs it from start to finish before any other command. The lock key and its token counter share the hash tag {name}.';
+
+export const redisLockListing: PseudoListing = {
+  title: 'acquire, release, extend',
+  lines: [
+    { code: 'acquire(name, ttlMs):                 // one script, runs atomically', notes: [1] },
+    { code: '  IF lock:{name} EXISTS: RETURN busy' },
+    { code: '  token = INCR fence:{name}           // never goes down', notes: [2] },
+    { code: '  SET lock:{name} = token, expiring after ttlMs', notes: [3] },
+    { code: '  RETURN token' },
+    { code: '' },
+    { code: 'release(name, token):                 // one script' },
+    { code: '  IF GET lock:{name} == token: DEL lock:{name}', notes: [4] },
+    { code: '' },
+    { code: 'extend(name, token, ttlMs):           // one script' },
+    { code: '  IF GET lock:{name} == token: reset its expiry to ttlMs', notes: [5] },
+  ],
+  notes: [
+    'No other command can run between the check and the set, so two clients can never both find the lock free.',
+    'Every holder gets a token higher than that of any holder before it.',
+    'The expiry is set in the same step as the value, so a crash cannot leave the lock held for ever.',
+    'Delete the lock only while it is still yours: once it has expired it may belong to someone else.',
+    'Extend well before the TTL runs out. A reply of 0 means the lock is already gone: stop the work.',
+  ],
+};
+
+export const redisLockAsides: readonly string[] = [
+  'No token needed? Then use SET key random-value NX PX ttl, and compare that random value when releasing.',
+  'The hash tag {name} keeps the lock and its counter in one cluster slot, which is what lets one script use both keys.',
+];
+
+export const blindReleaseNote =
+  'For contrast, the release the lab keeps as a bad example: it deletes the key without looking at who holds it. A slow client whose lock has expired would delete the newer holder’s lock, and a third client could then take it too.';
+
+export const redisLockSayIt =
+  'To acquire, I run a script that sets the lock only if it is free and hands back a new token. To release, I delete the key only if it still holds my token.';

@@ -1,0 +1,14 @@
+// Section 1: the page's opening. Our wording; the four points are the explainer's.
+export const lede =
+  'Put an expiry on a lock and a client that crashes can no longer block everyone else. The ' +
+  'same expiry has a price: a client that stalls can wake up after its time ran out and write ' +
+  'as though it still held the lock, just after another client took it.';
+
+export const keyPointsTitle = 'Four things to keep';
+
+export const keyPoints: readonly string[] = [
+  'A lock that expires is really a lease. Once it runs out, a client that was paused can still carry on and act.',
+  'Only the storage is in a position to stop a stale write: it turns away any token lower than one it has already accepted.',
+  'A Redis lock is good enough to avoid doing the same work twice. Do not rely on it to keep data correct.',
+  'When correctness matters, take the lock in the same transaction as the data, or fence every write.',
+];

@@ -1,0 +1,62 @@
+// Section 3: which lock to use for efficiency and which for correctness.
+import type { VerdictLevel } from '../panels/table';
+
+export interface LockChoice {
+  id: string;
+  lock: string;
+  efficiency: { level: VerdictLevel; text: string };
+  correctness: { level: VerdictLevel; text: string };
+}
+
+export const lockChoices: LockChoice[] = [
+  {
+    id: 'redis-one-node',
+    lock: 'Redis SET NX PX, one node',
+    efficiency: { level: 'yes', text: 'Yes' },
+    correctness: { level: 'no', text: 'No' },
+  },
+  {
+    id: 'redlock',
+    lock: 'Redlock, 5 Redis nodes',
+    efficiency: { level: 'conditional', text: 'Works, but costs 5 nodes' },
+    correctness: { level: 'no', text: 'No' },
+  },
+  {
+    id: 'fenced',
+    lock: 'Any lock plus a fenced write',
+    efficiency: { level: 'yes', text: 'Yes' },
+    correctness: { level: 'conditional', text: 'Yes, if the tokens are durable' },
+  },
+  {
+    id: 'consensus',
+    lock: 'etcd or ZooKeeper lease',
+    efficiency: { level: 'yes', text: 'Yes' },
+    correctness: { level: 'conditional', text: 'Yes, with fencing' },
+  },
+  {
+    id: 'lease-row',
+    lock: 'Postgres lease row with a fence',
+    efficiency: { level: 'yes', text: 'Yes' },
+    correctness: { level: 'conditional', text: 'Yes, the storage checks the token' },
+  },
+  {
+    id: 'advisory',
+    lock: 'Advisory lock, work in the same transaction',
+    efficiency: { level: 'yes', text: 'Yes' },
+    correctness: { level: 'yes', text: 'Yes' },
+  },
+  {
+    id: 'mutex',
+    lock: 'A mutex inside one process',
+    efficiency: { level: 'no', text: 'No' },
+    correctness: { level: 'no', text: 'No' },
+  },
+];
+
+export const whichLockNotes: readonly string[] = [
+  'A lock for efficiency: when it fails, some work gets done twice, and that is the whole cost.',
+  'A lock for correctness: when it fails, data ends up wrong.',
+];
+
+export const whichLockSayIt =
+  'My first question is what running the work twice would cost. If the answer is corrupt data, the lock needs a fence or a transaction.';

@@ -1,0 +1,2 @@
+// Section 6: what each tool gives the design.
+export { CapabilitiesPanel } from './CapabilitiesPanel';

@@ -1,0 +1,2 @@
+// Section 10: leases on etcd and ZooKeeper.
+export { ConsensusPanel } from './ConsensusPanel';

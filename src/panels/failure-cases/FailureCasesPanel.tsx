@@ -1,0 +1,47 @@
+import { columnHelper, DataTable } from '../table';
+import { failureCases, failureCasesIntro, type FailureCase } from '../../content/failureCases';
+import { openReplay } from '../../state/playback';
+
+const h = columnHelper<FailureCase>();
+
+const columns = h.columns([
+  h.accessor('event', { header: 'Event', sortFn: 'text', meta: { rowHeader: true } }),
+  h.accessor('result', { header: 'Result', enableSorting: false }),
+  h.accessor('whyRight', { header: 'Why the data stays right', enableSorting: false }),
+  h.accessor('savedBy', {
+    header: 'Saved by',
+    sortFn: 'text',
+    cell: (info) => <span className="tag">{info.getValue()}</span>,
+  }),
+  h.display({
+    id: 'replay',
+    header: 'Replay',
+    meta: { label: 'Replay' },
+    cell: (info) => {
+      const row = info.row.original;
+      return (
+        <button
+          type="button"
+          className="button replay-button"
+          onClick={() => openReplay({ scenario: row.scenario, variant: row.variant })}
+        >
+          Show the replay<span className="sr-only">: {row.event}</span>
+        </button>
+      );
+    },
+  }),
+]);
+
+export function FailureCasesPanel() {
+  return (
+    <div>
+      <p>{failureCasesIntro}</p>
+      <DataTable
+        caption="Failure cases and what keeps the data right"
+        columns={columns}
+        data={failureCases}
+        getRowId={(r) => r.id}
+      />
+    </div>
+  );
+}

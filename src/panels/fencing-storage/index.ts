@@ -1,0 +1,2 @@
+// Section 8: fencing at the storage.
+export { FencingStoragePanel } from './FencingStoragePanel';

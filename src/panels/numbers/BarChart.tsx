@@ -1,0 +1,106 @@
+import { layoutChart, type ChartRow } from './chartLayout';
+import { useWidth } from './useWidth';
+import { sayNumber, sayRatio } from '../../content/say';
+
+export interface BarChartProps {
+  title: string;
+  rows: ChartRow[];
+  unitFor: (row: ChartRow) => string;
+  /** What the bars are, for the legend: the lab's figures or the explainer's. */
+  valueLegend: string;
+}
+
+/** A horizontal bar chart: d3-scale lays it out (chartLayout.ts), React renders the SVG. */
+export function BarChart({ title, rows, unitFor, valueLegend }: BarChartProps) {
+  const [ref, width] = useWidth<HTMLDivElement>(640);
+  const layout = layoutChart(rows, width);
+  const hasCeilings = rows.some((r) => r.ceiling !== null);
+  const hasInner = rows.some((r) => r.inner !== undefined);
+  const summary = rows
+    .map((r) => {
+      const ceiling = r.ceiling !== null ? `, ceiling ${sayNumber(r.ceiling)}` : '';
+      return `${r.label}: ${sayNumber(r.value)} ${unitFor(r)}${ceiling}`;
+    })
+    .join('; ');
+  return (
+    <figure className="bar-chart">
+      <figcaption className="chart-title">{title}</figcaption>
+      <div className="chart-legend" aria-hidden="true">
+        <span className="legend-item">
+          <span className="swatch swatch-value" /> {valueLegend}
+        </span>
+        {hasCeilings ? (
+          <span className="legend-item">
+            <span className="swatch swatch-ceiling" /> ceiling from redis-benchmark / pgbench
+          </span>
+        ) : null}
+        {hasInner ? (
+          <span className="legend-item">
+            <span className="swatch swatch-inner" /> wins
+          </span>
+        ) : null}
+      </div>
+      <div ref={ref} className="chart-box">
+        <svg
+          width={width}
+          height={layout.height}
+          viewBox={`0 0 ${width} ${layout.height}`}
+          role="img"
+          aria-label={`${title}. ${summary}.`}
+        >
+          {layout.ticks.map((t) => (
+            <g key={t.value} className="chart-tick">
+              <line x1={t.x} x2={t.x} y1={0} y2={layout.height - 20} />
+              <text x={t.x} y={layout.height - 6} textAnchor={t.value === 0 ? 'start' : 'middle'}>
+                {sayNumber(t.value)}
+              </text>
+            </g>
+          ))}
+          {layout.bars.map((bar, i) => {
+            const row = rows[i] as ChartRow;
+            const ratio = row.ceiling ? ` · ${sayRatio(row.value / row.ceiling)} of ceiling` : '';
+            return (
+              <g key={bar.id}>
+                <text x={layout.plotLeft} y={bar.labelY} className="chart-label">
+                  <tspan className="chart-label-name">{row.label}</tspan>
+                  <tspan className="chart-label-value">
+                    {'  '}
+                    {sayNumber(row.value)} {unitFor(row)}
+                    {width >= 420 ? ratio : ''}
+                  </tspan>
+                </text>
+                {bar.ceilingWidth !== null ? (
+                  <rect
+                    className="chart-ceiling"
+                    x={layout.plotLeft}
+                    y={bar.y - 3}
+                    width={Math.max(bar.ceilingWidth, 1)}
+                    height={layout.barHeight + 6}
+                    rx={3}
+                  />
+                ) : null}
+                <rect
+                  className="chart-bar"
+                  x={layout.plotLeft}
+                  y={bar.y}
+                  width={Math.max(bar.barWidth, 1)}
+                  height={layout.barHeight}
+                  rx={2}
+                />
+                {bar.innerWidth !== null ? (
+                  <rect
+                    className="chart-inner"
+                    x={layout.plotLeft}
+                    y={bar.y + 4}
+                    width={Math.max(bar.innerWidth, 2)}
+                    height={layout.barHeight - 8}
+                  />
+                ) : null}
+              </g>
+            );
+          })}
+        </svg>
+      </div>
+    </figure>
+  );
+}

@@ -1,0 +1,257 @@
+import { columnHelper, DataTable } from '../table';
+import {
+  caseRate,
+  CASE_NAMES,
+  type CaseName,
+  type NumbersCase,
+  type NumbersLoad,
+} from '../../content/numbersFile';
+import {
+  caseLabels,
+  fixedSayings,
+  laptopFigures,
+  laptopSetting,
+  numbersChartTitle,
+  sayEtcd,
+  sayHot,
+  sayPostgres,
+  sayRedis,
+} from '../../content/numbers';
+import { sayMs, sayNumber, sayRate, sayRatio } from '../../content/say';
+import { BarChart } from './BarChart';
+import type { ChartRow } from './chartLayout';
+import { MachineNote } from './MachineNote';
+import { numbersLoad } from './numbersSource';
+
+interface CaseRow {
+  id: CaseName;
+  label: string;
+  unit: string;
+  laptop: number | undefined;
+  laptopWins: number | undefined;
+  lab: NumbersCase | undefined;
+}
+
+const h = columnHelper<CaseRow>();
+
+// Rates sort as numbers, highest first on the first click; missing figures always go last.
+const columns = h.columns([
+  h.accessor('label', { header: 'Case', enableSorting: false, meta: { rowHeader: true } }),
+  h.accessor('laptop', {
+    header: 'Explainer’s laptop',
+    sortDescFirst: true,
+    sortUndefined: 'last',
+    meta: { numeric: true },
+    cell: (info) => {
+      const row = info.row.original;
+      if (row.laptop === undefined) return <span className="muted">not given</span>;
+      return (
+        <>
+          {sayRate(row.laptop)} <span className="unit">{row.unit}</span>
+          {row.laptopWins !== undefined ? (
+            <span className="sub">{sayNumber(row.laptopWins)} wins/s</span>
+          ) : null}
+        </>
+      );
+    },
+  }),
+  h.accessor((row) => (row.lab ? caseRate(row.lab) : undefined), {
+    id: 'lab',
+    header: 'This lab',
+    sortDescFirst: true,
+    sortUndefined: 'last',
+    meta: { numeric: true },
+    cell: (info) => {
+      const lab = info.row.original.lab;
+      if (!lab) return <span className="muted">not measured</span>;
+      return (
+        <>
+          {sayRate(caseRate(lab))} <span className="unit">{info.row.original.unit}</span>
+          {lab.kind === 'tries' ? (
+            <span className="sub">{sayNumber(lab.winsPerSecond)} wins/s</span>
+          ) : null}
+        </>
+      );
+    },
+  }),
+  h.accessor((row) => row.lab?.p99Ms, {
+    id: 'latency',
+    header: 'p50 / p99',
+    sortUndefined: 'last',
+    meta: { numeric: true },
+    cell: (info) => {
+      const lab = info.row.original.lab;
+      return lab ? `${sayMs(lab.p50Ms)} / ${sayMs(lab.p99Ms)}` : <span className="muted">—</span>;
+    },
+  }),
+  h.accessor((row) => row.lab?.ratio ?? undefined, {
+    id: 'ceiling',
+    header: 'Ceiling (C tools)',
+    sortDescFirst: true,
+    sortUndefined: 'last',
+    meta: { numeric: true },
+    cell: (info) => {
+      const lab = info.row.original.lab;
+      if (!lab) return <span className="muted">—</span>;
+      if (lab.ceilingPerSecond === null)
+        return <span className="muted">none{lab.ceilingNote ? `: ${lab.ceilingNote}` : ''}</span>;
+      return (
+        <>
+          {sayNumber(lab.ceilingPerSecond)}
+          {lab.ratio !== null ? (
+            <span className="sub">lab reaches {sayRatio(lab.ratio)}</span>
+          ) : null}
+        </>
+      );
+    },
+  }),
+  h.accessor((row) => row.lab?.connections, {
+    id: 'how',
+    header: 'Connections',
+    enableSorting: false,
+    meta: { numeric: true },
+    cell: (info) => {
+      const lab = info.row.original.lab;
+      if (!lab) return <span className="muted">—</span>;
+      return `${lab.connections}${lab.pipelined ? ', pipelined' : ''}`;
+    },
+  }),
+]);
+
+function caseRows(load: NumbersLoad): CaseRow[] {
+  const lab = load.status === 'ok' ? load.numbers.cases : [];
+  return CASE_NAMES.filter((name) => laptopFigures[name] || lab.some((c) => c.name === name)).map(
+    (name) => ({
+      id: name,
+      label: caseLabels[name].short,
+      unit: caseLabels[name].unit,
+      laptop: laptopFigures[name]?.rate,
+      laptopWins: laptopFigures[name]?.wins,
+      lab: lab.find((c) => c.name === name),
+    }),
+  );
+}
+
+function chartRows(load: NumbersLoad): ChartRow[] {
+  if (load.status === 'ok')
+    return load.numbers.cases.map((c) => ({
+      id: c.name,
+      label: caseLabels[c.name].short,
+      value: caseRate(c),
+      ceiling: c.ceilingPerSecond,
+      ...(c.kind === 'tries' ? { inner: c.winsPerSecond } : {}),
+    }));
+  return CASE_NAMES.flatMap((name) => {
+    const f = laptopFigures[name];
+    return f
+      ? [
+          {
+            id: name,
+            label: caseLabels[name].short,
+            value: f.rate,
+            ceiling: null,
+            ...(f.wins ? { inner: f.wins } : {}),
+          },
+        ]
+      : [];
+  });
+}
+
+interface Spoken {
+  topic: string;
+  laptop: string;
+  lab?: string;
+}
+
+function spokenLines(load: NumbersLoad): Spoken[] {
+  const lab = load.status === 'ok' ? load.numbers.cases : [];
+  const rate = (name: CaseName) => {
+    const c = lab.find((x) => x.name === name);
+    return c ? caseRate(c) : undefined;
+  };
+  const hot = lab.find((c) => c.name === 'redis-hot');
+  const laptop = (name: CaseName) => laptopFigures[name]?.rate ?? 0;
+  const both = <T,>(a: T | undefined, b: T | undefined) =>
+    a !== undefined && b !== undefined ? ([a, b] as const) : undefined;
+  const redis = both(rate('redis-plain'), rate('redis-token'));
+  const pg = both(rate('pg-advisory'), rate('pg-lease'));
+  const etcd = rate('etcd-lease');
+  const lines: Spoken[] = [
+    {
+      topic: 'Redis',
+      laptop: sayRedis(sayRate(laptop('redis-plain')), sayNumber(laptop('redis-token'))),
+      ...(redis ? { lab: sayRedis(sayRate(redis[0]), sayNumber(redis[1])) } : {}),
+    },
+    {
+      topic: 'Hot lock',
+      laptop: sayHot(
+        sayRate(laptop('redis-hot')),
+        sayNumber(laptopFigures['redis-hot']?.wins ?? 0),
+      ),
+      ...(hot?.kind === 'tries'
+        ? { lab: sayHot(sayRate(hot.triesPerSecond), sayNumber(hot.winsPerSecond)) }
+        : {}),
+    },
+    {
+      topic: 'Postgres',
+      laptop: sayPostgres(sayRate(laptop('pg-advisory')), sayNumber(laptop('pg-lease'))),
+      ...(pg ? { lab: sayPostgres(sayRate(pg[0]), sayNumber(pg[1])) } : {}),
+    },
+  ];
+  if (etcd !== undefined)
+    lines.push({
+      topic: 'etcd',
+      laptop: 'Not measured on the laptop.',
+      lab: sayEtcd(sayRate(etcd)),
+    });
+  return lines;
+}
+
+/** Section 15: the figures to quote, the laptop's beside this lab's, with where each came from. */
+export function NumbersPanel({ load = numbersLoad }: { load?: NumbersLoad }) {
+  const measured = load.status === 'ok';
+  return (
+    <div>
+      <MachineNote load={load} />
+      <dl className="say-list">
+        {spokenLines(load).map((line) => (
+          <div key={line.topic} className="say-row">
+            <dt>{line.topic}</dt>
+            <dd>
+              <p>
+                <span className="source-tag">Laptop</span> {line.laptop}
+              </p>
+              {line.lab ? (
+                <p>
+                  <span className="source-tag source-tag-lab">This lab</span> {line.lab}
+                </p>
+              ) : null}
+            </dd>
+          </div>
+        ))}
+        {fixedSayings.map((line) => (
+          <div key={line.topic} className="say-row">
+            <dt>{line.topic}</dt>
+            <dd>
+              <p>{line.text}</p>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="subhead">Every case, side by side</h3>
+      <DataTable
+        caption="Benchmark cases: the explainer’s laptop and this lab"
+        columns={columns}
+        data={caseRows(load)}
+        getRowId={(r) => r.id}
+      />
+      <BarChart
+        title={measured ? numbersChartTitle : 'The explainer’s laptop figures per case'}
+        rows={chartRows(load)}
+        unitFor={(row) => caseLabels[row.id as CaseName].unit}
+        valueLegend={measured ? 'measured by this lab from Node' : 'the explainer’s laptop'}
+      />
+      <p className="fine-print">Laptop figures: {laptopSetting}</p>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// Section 13: the scale ladder.
+export { ScaleLadderPanel } from './ScaleLadderPanel';

@@ -1,0 +1,46 @@
+import { columnHelper, DataTable, Verdict, verdictRank } from '../table';
+import {
+  lockChoices,
+  whichLockNotes,
+  whichLockSayIt,
+  type LockChoice,
+} from '../../content/whichLock';
+import { SayIt } from '../top';
+
+const h = columnHelper<LockChoice>();
+
+// Sorting on a verdict orders by how far you can trust it, not alphabetically by its wording.
+const columns = h.columns([
+  h.accessor('lock', { header: 'Lock', enableSorting: false, meta: { rowHeader: true } }),
+  h.accessor((row) => verdictRank[row.efficiency.level], {
+    id: 'efficiency',
+    header: 'For efficiency',
+    sortDescFirst: true,
+    cell: (info) => <Verdict {...info.row.original.efficiency} />,
+  }),
+  h.accessor((row) => verdictRank[row.correctness.level], {
+    id: 'correctness',
+    header: 'For correctness',
+    sortDescFirst: true,
+    cell: (info) => <Verdict {...info.row.original.correctness} />,
+  }),
+]);
+
+export function WhichLockPanel() {
+  return (
+    <div>
+      <DataTable
+        caption="Which lock is good for efficiency and which for correctness"
+        columns={columns}
+        data={lockChoices}
+        getRowId={(row) => row.id}
+      />
+      <ul className="notes">
+        {whichLockNotes.map((n) => (
+          <li key={n}>{n}</li>
+        ))}
+      </ul>
+      <SayIt>{whichLockSayIt}</SayIt>
+    </div>
+  );
+}

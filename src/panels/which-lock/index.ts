@@ -1,0 +1,2 @@
+// Section 3: efficiency or correctness.
+export { WhichLockPanel } from './WhichLockPanel';
