@@ -1,10 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { drillQuestions } from '../../content/drill';
 import { createDrillProgressStore, DRILL_STORAGE_NAME } from '../../state/drillProgress';
 import { DrillPanel, ProgressStatus } from './DrillPanel';
 
-afterEach(cleanup);
+// The replay's store belongs to another panel; here it only has to be called with the right run.
+const openReplay = vi.hoisted(() => vi.fn());
+vi.mock('../../state/playback', () => ({ openReplay }));
+
+afterEach(() => {
+  cleanup();
+  openReplay.mockClear();
+});
 
 class MemoryStorage implements Storage {
   items = new Map<string, string>();
@@ -246,5 +253,20 @@ describe('DrillPanel', () => {
     expect(within(c).getByRole('button', { name: 'Not yet' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
+  });
+
+  it('opens a replay link in place with a plain click, and leaves modified clicks to the browser', () => {
+    setup();
+    const best = q1.choices.find((c) => c.id === q1.bestChoiceId)!;
+    const c = predictAndReveal(q1.prompt, best.text);
+    const link = within(c).getByRole('link', { name: 'Replay: fencing on' });
+    expect(fireEvent.click(link, { button: 0 })).toBe(false);
+    expect(openReplay).toHaveBeenCalledWith({ scenario: 'paused-client', variant: 'fencing-on' });
+    openReplay.mockClear();
+    expect(fireEvent.click(link, { button: 0, ctrlKey: true })).toBe(true);
+    expect(openReplay).not.toHaveBeenCalled();
+    // A section link is an ordinary anchor.
+    expect(fireEvent.click(within(c).getByRole('link', { name: 'The paused client' }))).toBe(true);
+    expect(openReplay).not.toHaveBeenCalled();
   });
 });

@@ -10,6 +10,7 @@ import {
   type DrillProgressStore,
   type Verdict,
 } from '../../state/drillProgress';
+import { openReplay } from '../../state/playback';
 import { practiceOrder, randomSeed } from './shuffle';
 import './drill.css';
 
@@ -314,8 +315,7 @@ function VerdictButton({
 
 /**
  * Replay links stay real links (they open in a new tab, and work with scripts off); a plain click
- * opens the replay in place instead, so the drill keeps its session state. The replay's store is
- * loaded on demand: the drill should not fail to render because the replay cannot load.
+ * opens the replay in place instead of reloading the page, so the drill keeps its session state.
  */
 function followLink(event: MouseEvent<HTMLAnchorElement>, href: string) {
   if (!href.startsWith('?')) return;
@@ -328,9 +328,7 @@ function followLink(event: MouseEvent<HTMLAnchorElement>, href: string) {
   if (!scenario) return;
   const variant = params.get('variant');
   event.preventDefault();
-  import('../../state/playback')
-    .then(({ openReplay }) => openReplay(variant ? { scenario, variant } : { scenario }))
-    .catch(() => window.location.assign(href));
+  openReplay(variant ? { scenario, variant } : { scenario });
 }
 
 function ConfirmReset({ onConfirm, onCancel }: { onConfirm: () => void; onCancel: () => void }) {

@@ -1,0 +1,171 @@
+import { expect, test } from '@playwright/test';
+import { DRILL_STORAGE_KEY, DrillPage } from './pages/drillPage';
+
+const Q1 = /Client 1 pauses for 500 ms with a 300 ms lock/;
+const Q1_BEST = /Without fencing the storage accepts it and overwrites client 2/;
+
+test.describe('the drill', () => {
+  test('predict, reveal, mark known, reload: "1 of 8 known" stays', async ({ page }) => {
+    const drill = new DrillPage(page);
+    await drill.open();
+    await expect(drill.questions()).toHaveCount(8);
+    await expect(drill.knownCount()).toHaveText('0 of 8 known');
+    await expect(drill.topStatus('Not started')).toBeVisible();
+    await expect(drill.topStatus('Saved in this browser only.')).toBeVisible();
+
+    await drill.predict(Q1, Q1_BEST);
+    await drill.writePrediction(Q1, 'the stale write lands unless the storage checks tokens');
+    await drill.reveal(Q1);
+    await expect(drill.question(Q1).getByText('Your pick matches the answer.')).toBeVisible();
+    await expect(
+      drill.question(Q1).getByRole('link', { name: 'Replay: fencing off' }),
+    ).toHaveAttribute('href', '?scenario=paused-client&variant=fencing-off#see-it');
+    await drill.mark(Q1, 'I knew it');
+    await expect(drill.knownCount()).toHaveText('1 of 8 known');
+    await expect(drill.topStatus('In progress')).toBeVisible();
+
+    await page.reload();
+    await expect(drill.knownCount()).toHaveText('1 of 8 known');
+    await expect(drill.topStatus('In progress')).toBeVisible();
+    const q1 = drill.question(Q1);
+    await expect(q1.getByRole('radio', { name: Q1_BEST })).toBeChecked();
+    await expect(q1.getByRole('textbox')).toHaveValue(
+      'the stale write lands unless the storage checks tokens',
+    );
+    await expect(q1.getByRole('button', { name: 'I knew it' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  test('a corrupted stored value: the page loads and the drill starts fresh, with a notice once', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // Corrupt the value before the first load only, so the reload shows what the drill left behind.
+    await page.addInitScript(
+      ([key]) => {
+        if (!sessionStorage.getItem('corrupted-once')) {
+          sessionStorage.setItem('corrupted-once', '1');
+          localStorage.setItem(key!, '{"version":2,"state":{"progress":{"__proto__":');
+        }
+      },
+      [DRILL_STORAGE_KEY],
+    );
+    const drill = new DrillPage(page);
+    await drill.open();
+    await expect(drill.notice()).toContainText('could not be read, so the drill starts fresh');
+    await expect(drill.knownCount()).toHaveText('0 of 8 known');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Numbers to say' })).toBeVisible();
+
+    // The drill works at once.
+    await drill.predict(Q1, Q1_BEST);
+    await drill.reveal(Q1);
+    await drill.mark(Q1, 'I knew it');
+    await expect(drill.knownCount()).toHaveText('1 of 8 known');
+
+    await page.reload();
+    await expect(drill.notice()).toHaveCount(0);
+    await expect(drill.knownCount()).toHaveText('1 of 8 known');
+    expect(errors).toEqual([]);
+  });
+
+  test('storage that throws: the drill works for the session and says progress will not be kept', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const deny = () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+      Storage.prototype.setItem = deny;
+    });
+    const drill = new DrillPage(page);
+    await drill.open();
+    await expect(drill.section.getByText(/your progress will not be kept/)).toBeVisible();
+    await expect(drill.topStatus(/Progress will not be kept/)).toBeVisible();
+    await drill.predict(Q1, Q1_BEST);
+    await drill.reveal(Q1);
+    await drill.mark(Q1, 'I knew it');
+    await expect(drill.knownCount()).toHaveText('1 of 8 known');
+  });
+
+  test('keyboard only: the whole drill, practice mode and the reset', async ({ page }) => {
+    const drill = new DrillPage(page);
+    await drill.open();
+    await drill.jumpToDrillByKeyboard();
+    const prompts = await drill
+      .questions()
+      .evaluateAll((els) => els.map((el) => el.querySelector('h3')?.textContent ?? ''));
+    expect(prompts).toHaveLength(8);
+
+    for (const [i, prompt] of prompts.entries()) {
+      const q = drill.question(prompt);
+      // Tabbing into the radio group lands on its first choice; the arrow picks the second.
+      await drill.tabTo(q.getByRole('radio').first());
+      await page.keyboard.press('ArrowDown');
+      await expect(q.getByRole('radio').nth(1)).toBeChecked();
+      const reveal = q.getByRole('button', { name: 'Reveal the answer' });
+      await drill.tabTo(reveal);
+      await drill.expectFocusVisible(reveal);
+      await page.keyboard.press('Enter');
+      await expect(q.getByRole('heading', { name: 'Answer' })).toBeVisible();
+      const knew = q.getByRole('button', { name: 'I knew it' });
+      await drill.tabTo(knew);
+      await page.keyboard.press('Space');
+      await expect(knew).toHaveAttribute('aria-pressed', 'true');
+      await expect(drill.knownCount()).toHaveText(`${i + 1} of 8 known`);
+    }
+    await expect(drill.topStatus('Done')).toBeVisible();
+
+    // Interview practice: back up to the toolbar with Shift+Tab, shuffle, every answer hidden.
+    const practice = drill.button('Interview practice');
+    await page.keyboard.press('Shift+Tab');
+    for (
+      let i = 0;
+      i < 150 && !(await practice.evaluate((el) => el === document.activeElement));
+      i++
+    ) {
+      await page.keyboard.press('Shift+Tab');
+    }
+    await expect(practice).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(practice).toHaveAttribute('aria-pressed', 'true');
+    await expect(drill.section.getByRole('heading', { name: 'Answer' })).toHaveCount(0);
+    const shuffled = await drill
+      .questions()
+      .evaluateAll((els) => els.map((el) => el.querySelector('h3')?.textContent ?? ''));
+    expect(shuffled).not.toEqual(prompts);
+
+    // Reset asks first; Escape keeps everything, then Yes clears it.
+    const reset = drill.button('Reset progress');
+    await drill.tabTo(reset);
+    await page.keyboard.press('Enter');
+    const dialog = drill.section.getByRole('alertdialog', { name: 'Clear your drill progress?' });
+    await expect(dialog.getByRole('button', { name: 'Keep my progress' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(reset).toBeFocused();
+    await expect(drill.knownCount()).toHaveText('8 of 8 known');
+
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+Tab');
+    await expect(dialog.getByRole('button', { name: 'Yes, clear my progress' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(drill.knownCount()).toHaveText('0 of 8 known');
+    await expect(drill.topStatus('Not started')).toBeVisible();
+  });
+
+  test('a replay link opens the replay in place, and the drill keeps its state', async ({
+    page,
+  }) => {
+    const drill = new DrillPage(page);
+    await drill.open();
+    await drill.predict(Q1, Q1_BEST);
+    await drill.reveal(Q1);
+    await drill.question(Q1).getByRole('link', { name: 'Replay: fencing on' }).click();
+    await expect(page).toHaveURL(/scenario=paused-client&variant=fencing-on.*#see-it$/);
+    await expect(drill.answer(Q1)).toBeVisible();
+  });
+});

@@ -1,0 +1,88 @@
+// The drill as a reader meets it: found by role and accessible name, used by clicking or by keys.
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export const DRILL_STORAGE_KEY = 'fencing-lab:drill';
+
+export class DrillPage {
+  readonly section: Locator;
+  readonly top: Locator;
+
+  constructor(readonly page: Page) {
+    this.section = page.getByRole('region', { name: 'Drill', exact: true });
+    this.top = page.getByRole('region', { name: 'Distributed locks and fencing' });
+  }
+
+  async open() {
+    await this.page.goto('./');
+    await expect(this.section).toBeVisible();
+  }
+
+  /** The top status's link to the drill, reached with Tab and followed with Enter. */
+  async jumpToDrillByKeyboard() {
+    const link = this.top.getByRole('link', { name: /the drill$/ });
+    await this.tabTo(link);
+    await this.page.keyboard.press('Enter');
+    await expect(this.page).toHaveURL(/#drill$/);
+  }
+
+  question(prompt: string | RegExp): Locator {
+    return this.section.getByRole('article', { name: prompt });
+  }
+
+  questions(): Locator {
+    return this.section.getByRole('article');
+  }
+
+  knownCount(): Locator {
+    return this.section.getByText(/^\d+ of 8 known$/);
+  }
+
+  /** The status line at the top of the page. */
+  topStatus(text: string | RegExp): Locator {
+    return this.top.getByText(text, { exact: typeof text === 'string' });
+  }
+
+  notice(): Locator {
+    return this.section.getByRole('status').filter({ hasText: 'starts fresh' });
+  }
+
+  button(name: string): Locator {
+    return this.section.getByRole('button', { name, exact: true });
+  }
+
+  async predict(prompt: string | RegExp, choice: string | RegExp) {
+    await this.question(prompt).getByRole('radio', { name: choice }).check();
+  }
+
+  async writePrediction(prompt: string | RegExp, text: string) {
+    await this.question(prompt).getByRole('textbox', { name: 'Or in your own words' }).fill(text);
+  }
+
+  async reveal(prompt: string | RegExp) {
+    await this.question(prompt).getByRole('button', { name: 'Reveal the answer' }).click();
+    await expect(this.answer(prompt)).toBeVisible();
+  }
+
+  answer(prompt: string | RegExp): Locator {
+    return this.question(prompt).getByRole('heading', { name: 'Answer' });
+  }
+
+  async mark(prompt: string | RegExp, verdict: 'I knew it' | 'Not yet') {
+    await this.question(prompt).getByRole('button', { name: verdict, exact: true }).click();
+  }
+
+  /** Presses Tab until `target` has the focus; fails if it never arrives. */
+  async tabTo(target: Locator, maxPresses = 60) {
+    for (let i = 0; i < maxPresses; i++) {
+      if (await target.evaluate((el) => el === document.activeElement)) return;
+      await this.page.keyboard.press('Tab');
+    }
+    throw new Error(`Tab never reached ${target.toString()} in ${maxPresses} presses.`);
+  }
+
+  async expectFocusVisible(target: Locator) {
+    await expect(target).toBeFocused();
+    const outline = await target.evaluate((el) => getComputedStyle(el).outlineStyle);
+    expect(outline).not.toBe('none');
+  }
+}
