@@ -29,6 +29,7 @@ export default defineConfig({
         test: {
           name: 'lab',
           include: ['src/lab/**/*.test.ts'],
+          globalSetup: ['src/lab/test/globalSetup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,0 +1,229 @@
+// The starters' promises: a server that cannot start or is down gives one clear line naming it
+// and its address; stop() leaves no process and no folder; and nothing outlives the process,
+// however it ends.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isProcessRunning } from '../test/procState';
+import {
+  ServerDownError,
+  ServerStartError,
+  freePort,
+  makeTempDir,
+  registeredCount,
+  startEtcd,
+  startPostgres,
+  startRedis,
+  supervise,
+} from '.';
+
+const envNames = ['REDIS_URL', 'DATABASE_URL', 'ETCD_ENDPOINTS'] as const;
+const savedEnv = Object.fromEntries(envNames.map((name) => [name, process.env[name]]));
+
+afterEach(() => {
+  for (const name of envNames) {
+    if (savedEnv[name] === undefined) delete process.env[name];
+    else process.env[name] = savedEnv[name];
+  }
+});
+
+async function occupyPort(): Promise<{ server: Server; port: number }> {
+  const server = createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return { server, port: typeof address === 'object' && address ? address.port : 0 };
+}
+
+function expectOneLine(error: unknown, pattern: RegExp): void {
+  expect(error).toBeInstanceOf(Error);
+  const message = (error as Error).message;
+  expect(message).toMatch(pattern);
+  expect(message).not.toContain('\n');
+}
+
+describe('a server that cannot start', () => {
+  it('Redis on a taken port names itself and the address', async () => {
+    const { server, port } = await occupyPort();
+    try {
+      const error = await startRedis({ port, useEnv: false }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServerStartError);
+      expectOneLine(error, new RegExp(`^Redis could not start at 127\\.0\\.0\\.1:${port}: .+`));
+    } finally {
+      server.close();
+    }
+  });
+
+  it('Postgres on a taken port names itself and the address', async () => {
+    const { server, port } = await occupyPort();
+    try {
+      const error = await startPostgres({ port, useEnv: false }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServerStartError);
+      expectOneLine(error, new RegExp(`^Postgres could not start at 127\\.0\\.0\\.1:${port}: .+`));
+    } finally {
+      server.close();
+    }
+  });
+
+  it('a missing binary says which one', async () => {
+    const port = await freePort();
+    const dir = makeTempDir('missing');
+    const error = await supervise({
+      server: 'Redis',
+      address: `127.0.0.1:${port}`,
+      command: 'fencing-lab-no-such-server',
+      args: [],
+      tempDir: dir,
+      isReady: async () => false,
+    }).catch((e: unknown) => e);
+    expectOneLine(
+      error,
+      new RegExp(
+        `^Redis could not start at 127\\.0\\.0\\.1:${port}: fencing-lab-no-such-server.*ENOENT`,
+      ),
+    );
+    expect(existsSync(dir.path)).toBe(false);
+  });
+
+  it('a server that never answers is stopped after the ready timeout', async () => {
+    const port = await freePort();
+    const error = await supervise({
+      server: 'Sleeper',
+      address: `127.0.0.1:${port}`,
+      command: 'sleep',
+      args: ['30'],
+      isReady: async () => false,
+      readyTimeoutMs: 200,
+    }).catch((e: unknown) => e);
+    expectOneLine(error, /^Sleeper could not start at 127\.0\.0\.1:\d+: not ready after 200 ms/);
+  });
+});
+
+describe('an env variable naming a server that is down', () => {
+  it('REDIS_URL', async () => {
+    const port = await freePort();
+    process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
+    const error = await startRedis().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerDownError);
+    expectOneLine(
+      error,
+      new RegExp(`^Redis is down at 127\\.0\\.0\\.1:${port}: no new work starts`),
+    );
+  });
+
+  it('DATABASE_URL', async () => {
+    const port = await freePort();
+    process.env.DATABASE_URL = `postgres://postgres@127.0.0.1:${port}/postgres`;
+    const error = await startPostgres().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerDownError);
+    expectOneLine(
+      error,
+      new RegExp(`^Postgres is down at 127\\.0\\.0\\.1:${port}: no new work starts`),
+    );
+  });
+
+  it('ETCD_ENDPOINTS', async () => {
+    const port = await freePort();
+    process.env.ETCD_ENDPOINTS = `http://127.0.0.1:${port}`;
+    const error = await startEtcd().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerDownError);
+    expectOneLine(
+      error,
+      new RegExp(`^etcd is down at 127\\.0\\.0\\.1:${port}: no new work starts`),
+    );
+  });
+});
+
+describe('an env variable naming a live server', () => {
+  it('is used as it is, and stop() leaves it running', async () => {
+    const own = await startRedis({ useEnv: false });
+    try {
+      process.env.REDIS_URL = own.url;
+      const shared = await startRedis();
+      expect(shared.external).toBe(true);
+      expect(shared.port).toBe(own.port);
+      await shared.stop();
+      expect(isProcessRunning(own.process?.pid ?? -1)).toBe(true);
+    } finally {
+      await own.stop();
+    }
+  });
+});
+
+describe('stop()', () => {
+  it('ends each server and removes its folder', async () => {
+    const before = registeredCount();
+    const redis = await startRedis({ useEnv: false });
+    const postgres = await startPostgres({ useEnv: false });
+    const etcd = await startEtcd({ useEnv: false });
+    expect(redis.version).toMatch(/^\d+\.\d+/);
+    expect(postgres.version).toMatch(/^\d+\.\d+/);
+    expect(etcd.version).toMatch(/^\d+\.\d+/);
+    expect(postgres.settings.fsync).toBe('off');
+    const pids = [redis.process?.pid, postgres.process?.pid, ...etcd.processes.map((p) => p.pid)];
+    const dirs = [redis.dir, postgres.dir];
+    expect(registeredCount()).toBe(before + 3);
+    await Promise.all([redis.stop(), postgres.stop(), etcd.stop()]);
+    for (const pid of pids) expect(isProcessRunning(pid ?? -1)).toBe(false);
+    for (const dir of dirs) expect(existsSync(dir ?? '/nonexistent')).toBe(false);
+    expect(registeredCount()).toBe(before);
+  });
+
+  it('starts three etcd members that form one cluster', async () => {
+    const etcd = await startEtcd({ members: 3, useEnv: false });
+    try {
+      expect(etcd.endpoints).toHaveLength(3);
+      const members = (await (
+        await fetch(`${etcd.endpoints[0]}/v3/cluster/member/list`, { method: 'POST', body: '{}' })
+      ).json()) as { members: unknown[] };
+      expect(members.members).toHaveLength(3);
+    } finally {
+      await etcd.stop();
+    }
+  });
+});
+
+describe('nothing outlives the process', () => {
+  const fixture = fileURLToPath(new URL('../test/fixtures/startAndDie.ts', import.meta.url));
+
+  async function runFixture(how: 'exit' | 'throw' | 'signal', signal?: NodeJS.Signals) {
+    const child = spawn(process.execPath, ['--import', 'tsx', fixture, how], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    const started = new Promise<{ pid: number; dir: string }>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        const line = stdout.split('\n')[0];
+        if (stdout.includes('\n') && line)
+          resolve(JSON.parse(line) as { pid: number; dir: string });
+      });
+      child.once('exit', () => reject(new Error(`the fixture exited early: ${stdout}`)));
+    });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const server = await started;
+    expect(isProcessRunning(server.pid)).toBe(true);
+    if (signal) child.kill(signal);
+    else child.stdin.write('go\n');
+    await exited;
+    // SIGKILL from the exit hook is immediate; give the kernel a moment to reap.
+    for (let i = 0; i < 50 && isProcessRunning(server.pid); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return server;
+  }
+
+  for (const [how, signal] of [
+    ['exit', undefined],
+    ['throw', undefined],
+    ['signal', 'SIGINT'],
+    ['signal', 'SIGTERM'],
+  ] as const) {
+    it(`when it ends by ${signal ?? how}`, async () => {
+      const server = await runFixture(how, signal);
+      expect(isProcessRunning(server.pid)).toBe(false);
+      expect(existsSync(server.dir)).toBe(false);
+    });
+  }
+});

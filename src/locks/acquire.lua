@@ -1,0 +1,13 @@
+-- Acquire a lock and hand out a fencing token, as one atomic step.
+-- KEYS[1] = lock key, KEYS[2] = fence counter. ARGV[1] = TTL in ms.
+-- Returns the new token, or nil when another holder has the lock.
+-- Redis runs the whole script before any other command, so two clients can never both see
+-- the lock as free.
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  return false
+end
+-- The counter only grows, so every holder gets a higher token than every holder before it.
+local token = redis.call('INCR', KEYS[2])
+-- The expiry is set together with the value: a holder that crashes cannot keep the lock forever.
+redis.call('SET', KEYS[1], token, 'PX', ARGV[1])
+return token
