@@ -1,43 +1,13 @@
-import type { ComponentType } from 'react';
+import { Suspense } from 'react';
 import { sections, type SectionInfo } from './sections';
 import { Contents } from './Contents';
+import { SectionBoundary } from './SectionBoundary';
+import { lazyPanels } from './panels';
+import { useDeepLink } from './useDeepLink';
 import { TopPanel } from '../panels/top';
-import { PausedClientPanel } from '../panels/paused-client';
-import { WhichLockPanel } from '../panels/which-lock';
-import { ReplayPanel } from '../panels/replay';
-import { FencedPathPanel } from '../panels/fenced-path';
-import { CapabilitiesPanel } from '../panels/capabilities';
-import { RedisLockPanel } from '../panels/redis-lock';
-import { FencingStoragePanel } from '../panels/fencing-storage';
-import { RedlockPanel } from '../panels/redlock';
-import { ConsensusPanel } from '../panels/consensus';
-import { PostgresLocksPanel } from '../panels/postgres-locks';
-import { FailureCasesPanel } from '../panels/failure-cases';
-import { ScaleLadderPanel } from '../panels/scale-ladder';
-import { DrillPanel } from '../panels/drill';
-import { NumbersPanel } from '../panels/numbers';
-
-// Which panel fills which section. The shell owns each section's heading, so every panel
-// lands under the same kind of title whoever built it.
-const panels: Record<string, ComponentType> = {
-  'paused-client': PausedClientPanel,
-  'which-lock': WhichLockPanel,
-  'see-it': ReplayPanel,
-  'fenced-path': FencedPathPanel,
-  capabilities: CapabilitiesPanel,
-  'redis-lock': RedisLockPanel,
-  'fencing-storage': FencingStoragePanel,
-  redlock: RedlockPanel,
-  consensus: ConsensusPanel,
-  'postgres-locks': PostgresLocksPanel,
-  'failure-cases': FailureCasesPanel,
-  'scale-ladder': ScaleLadderPanel,
-  drill: DrillPanel,
-  numbers: NumbersPanel,
-};
 
 function Section({ info, index }: { info: SectionInfo; index: number }) {
-  const Panel = panels[info.id];
+  const Panel = lazyPanels[info.id];
   return (
     <section id={info.id} aria-labelledby={`${info.id}-title`} className="section">
       <header className="section-header">
@@ -49,12 +19,25 @@ function Section({ info, index }: { info: SectionInfo; index: number }) {
         </h2>
         <p className="kicker">{info.kicker}</p>
       </header>
-      {Panel ? <Panel /> : null}
+      {Panel ? (
+        <SectionBoundary title={info.title}>
+          <Suspense
+            fallback={
+              <p className="panel-loading" role="status">
+                Loading {info.title.toLowerCase()}…
+              </p>
+            }
+          >
+            <Panel />
+          </Suspense>
+        </SectionBoundary>
+      ) : null}
     </section>
   );
 }
 
 export function App() {
+  useDeepLink();
   const [top, ...rest] = sections;
   return (
     <>

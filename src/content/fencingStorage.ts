@@ -14,7 +14,7 @@ export const fencingListing: PseudoListing = {
     { code: '  RETURN accepted' },
   ],
   notes: [
-    'Checking and writing happen in one statement. A holder may write again with the same token, since the test is "at most", not "below".',
+    'Checking and writing happen in one statement. A holder may write again with the same token, since the test is “at most”, not “below”.',
     'Stop the work. Trying again with the same token will fail in exactly the same way.',
   ],
 };

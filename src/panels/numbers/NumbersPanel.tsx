@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { columnHelper, DataTable } from '../table';
 import {
   caseRate,
@@ -35,7 +36,7 @@ interface CaseRow {
 const h = columnHelper<CaseRow>();
 
 // Rates sort as numbers, highest first on the first click; missing figures always go last.
-const columns = h.columns([
+const allColumns = h.columns([
   h.accessor('label', { header: 'Case', enableSorting: false, meta: { rowHeader: true } }),
   h.accessor('laptop', {
     header: 'Explainer’s laptop',
@@ -117,6 +118,9 @@ const columns = h.columns([
     },
   }),
 ]);
+
+// Until the lab has measured, its columns would be all dashes: show the laptop's alone.
+const laptopOnlyColumns = allColumns.slice(0, 2); // the case and the laptop's figure
 
 function caseRows(load: NumbersLoad): CaseRow[] {
   const lab = load.status === 'ok' ? load.numbers.cases : [];
@@ -210,6 +214,7 @@ function spokenLines(load: NumbersLoad): Spoken[] {
 /** Section 15: the figures to quote, the laptop's beside this lab's, with where each came from. */
 export function NumbersPanel({ load = numbersLoad }: { load?: NumbersLoad }) {
   const measured = load.status === 'ok';
+  const rows = useMemo(() => caseRows(load), [load]);
   return (
     <div>
       <MachineNote load={load} />
@@ -241,8 +246,8 @@ export function NumbersPanel({ load = numbersLoad }: { load?: NumbersLoad }) {
       <h3 className="subhead">Every case, side by side</h3>
       <DataTable
         caption="Benchmark cases: the explainer’s laptop and this lab"
-        columns={columns}
-        data={caseRows(load)}
+        columns={measured ? allColumns : laptopOnlyColumns}
+        data={rows}
         getRowId={(r) => r.id}
       />
       <BarChart

@@ -1,5 +1,12 @@
+import { useMemo } from 'react';
 import { columnHelper, DataTable } from '../table';
-import { ladder, ladderNote, ladderSayIt, type LadderStep } from '../../content/scaleLadder';
+import {
+  ladder,
+  ladderNote,
+  ladderNotMeasured,
+  ladderSayIt,
+  type LadderStep,
+} from '../../content/scaleLadder';
 import { caseLabels } from '../../content/numbers';
 import { caseRate, type NumbersLoad } from '../../content/numbersFile';
 import { sayRate } from '../../content/say';
@@ -13,21 +20,24 @@ function ladderColumns(load: NumbersLoad) {
   return h.columns([
     h.accessor('step', { header: 'Step', enableSorting: false, meta: { rowHeader: true } }),
     h.accessor('add', { header: 'Add', enableSorting: false }),
-    h.accessor('handles', { header: 'It handles (explainer’s laptop)', enableSorting: false }),
-    h.accessor((row) => row.labCase, {
-      id: 'lab',
-      header: 'Measured by this lab',
+    h.accessor('handles', {
+      header: 'It handles',
       enableSorting: false,
       cell: (info) => {
         const name = info.row.original.labCase;
-        if (!name) return <span className="muted">no single figure</span>;
-        if (load.status !== 'ok') return <span className="muted">not measured yet</span>;
-        const c = load.numbers.cases.find((x) => x.name === name);
-        if (!c) return <span className="muted">not in this run</span>;
+        const c =
+          name && load.status === 'ok'
+            ? load.numbers.cases.find((x) => x.name === name)
+            : undefined;
         return (
           <>
-            {sayRate(caseRate(c))} {caseLabels[name].unit}
-            <span className="sub">{caseLabels[name].short}</span>
+            <span className="source-tag">Laptop</span> {info.getValue()}
+            {name && c ? (
+              <span className="sub-line">
+                <span className="source-tag source-tag-lab">This lab</span> {sayRate(caseRate(c))}{' '}
+                {caseLabels[name].unit} ({caseLabels[name].short})
+              </span>
+            ) : null}
           </>
         );
       },
@@ -37,15 +47,21 @@ function ladderColumns(load: NumbersLoad) {
 }
 
 export function ScaleLadderPanel({ load = numbersLoad }: { load?: NumbersLoad }) {
+  // TanStack wants columns that keep their identity between renders.
+  const columns = useMemo(() => ladderColumns(load), [load]);
   return (
     <div>
       <DataTable
         caption="Scale ladder: from a Postgres advisory lock to Redis Cluster"
-        columns={ladderColumns(load)}
+        columns={columns}
         data={ladder}
         getRowId={(r) => String(r.step)}
       />
-      {load.status === 'ok' ? <MachineNote load={load} /> : null}
+      {load.status === 'ok' ? (
+        <MachineNote load={load} />
+      ) : (
+        <p className="fine-print">{ladderNotMeasured}</p>
+      )}
       <p>{ladderNote}</p>
       <SayIt>{ladderSayIt}</SayIt>
     </div>

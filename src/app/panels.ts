@@ -1,0 +1,35 @@
+import { lazy, type ComponentType } from 'react';
+
+// Every panel below the opening loads as its own chunk, right after the shell has rendered.
+// The shell (headings, contents menu, section 1) stays within the initial-JavaScript budget,
+// and a panel that fails to load only costs its own section.
+type Loader = () => Promise<ComponentType>;
+
+export const panelLoaders: Record<string, Loader> = {
+  'paused-client': () => import('../panels/paused-client').then((m) => m.PausedClientPanel),
+  'which-lock': () => import('../panels/which-lock').then((m) => m.WhichLockPanel),
+  'see-it': () => import('../panels/replay').then((m) => m.ReplayPanel),
+  'fenced-path': () => import('../panels/fenced-path').then((m) => m.FencedPathPanel),
+  capabilities: () => import('../panels/capabilities').then((m) => m.CapabilitiesPanel),
+  'redis-lock': () => import('../panels/redis-lock').then((m) => m.RedisLockPanel),
+  'fencing-storage': () => import('../panels/fencing-storage').then((m) => m.FencingStoragePanel),
+  redlock: () => import('../panels/redlock').then((m) => m.RedlockPanel),
+  consensus: () => import('../panels/consensus').then((m) => m.ConsensusPanel),
+  'postgres-locks': () => import('../panels/postgres-locks').then((m) => m.PostgresLocksPanel),
+  'failure-cases': () => import('../panels/failure-cases').then((m) => m.FailureCasesPanel),
+  'scale-ladder': () => import('../panels/scale-ladder').then((m) => m.ScaleLadderPanel),
+  drill: () => import('../panels/drill').then((m) => m.DrillPanel),
+  numbers: () => import('../panels/numbers').then((m) => m.NumbersPanel),
+};
+
+export const lazyPanels: Record<string, ComponentType> = Object.fromEntries(
+  Object.entries(panelLoaders).map(([id, load]) => [
+    id,
+    lazy(async () => ({ default: await load() })),
+  ]),
+);
+
+/** Resolves when every panel's code has arrived (or failed), so a deep link can be honoured. */
+export function allPanelsLoaded(): Promise<unknown> {
+  return Promise.allSettled(Object.values(panelLoaders).map((load) => load()));
+}

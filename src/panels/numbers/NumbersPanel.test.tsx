@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { NumbersPanel } from './NumbersPanel';
+import { ScaleLadderPanel } from '../scale-ladder';
+import { loadNumbers } from '../../content/numbersFile';
+
+afterEach(cleanup);
+
+const file = 'recordings/numbers.json';
+const measured = JSON.stringify({
+  format: 'fencing-lab/numbers',
+  version: 1,
+  environment: {
+    cpuModel: 'Test CPU',
+    cpus: 2,
+    memoryGb: 8,
+    os: 'Linux',
+    node: 'v22.0.0',
+    redis: '7.0.15',
+    postgres: '15.18',
+    settings: { fsync: 'on', persistence: 'appendonly' },
+    recordedAt: '2026-11-30T10:00:00Z',
+  },
+  clients: 32,
+  seconds: 3,
+  cases: [
+    {
+      name: 'redis-plain',
+      pairsPerSecond: 45_873,
+      p50Ms: 0.61,
+      p99Ms: 1.9,
+      ceilingPerSecond: 48_200,
+      ratio: 0.95,
+      connections: 32,
+      pipelined: false,
+    },
+    {
+      name: 'redis-token',
+      pairsPerSecond: 41_020,
+      p50Ms: 0.7,
+      p99Ms: 2.1,
+      ceilingPerSecond: null,
+      ratio: null,
+      connections: 32,
+      pipelined: false,
+    },
+    {
+      name: 'pg-advisory',
+      pairsPerSecond: 12_345,
+      p50Ms: 2.4,
+      p99Ms: 6.8,
+      ceilingPerSecond: 13_000,
+      ratio: 0.95,
+      connections: 32,
+      pipelined: false,
+    },
+  ],
+});
+
+describe('NumbersPanel', () => {
+  it('shows the laptop figures and says the lab has not measured yet when the file is missing', () => {
+    render(<NumbersPanel load={loadNumbers(undefined, file)} />);
+    expect(screen.getByRole('status').textContent).toMatch(/not measured its own figures yet/);
+    expect(screen.getByText(/About 23,000 lock and release pairs a second; 19,000/)).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: /This lab/ })).toBeNull();
+  });
+
+  it('names the file and the problem when the file is invalid, and still shows the laptop', () => {
+    render(<NumbersPanel load={loadNumbers('{"format": "nope"}', file)} />);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(file);
+    expect(alert.textContent).toContain('format: expected "fencing-lab/numbers"');
+    expect(screen.getByText(/About 36,000 advisory lock pairs a second/)).toBeTruthy();
+  });
+
+  it('shows the lab figures rounded as said aloud, with the machine they ran on', () => {
+    render(<NumbersPanel load={loadNumbers(measured, file)} />);
+    expect(screen.getByText(/Measured by the lab on Test CPU \(2 CPUs, 8 GB\)/)).toBeTruthy();
+    expect(screen.getByText(/fsync on, persistence appendonly/)).toBeTruthy();
+    expect(
+      screen.getByText(/About 46,000 lock and release pairs a second; 41,000 with a fencing token/),
+    ).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: /This lab/ })).toBeTruthy();
+    expect(screen.getByRole('img', { name: /ceiling 48,000/ })).toBeTruthy();
+  });
+});
+
+describe('ScaleLadderPanel', () => {
+  it('puts the lab figure beside the laptop figure on the step it measures', () => {
+    render(<ScaleLadderPanel load={loadNumbers(measured, file)} />);
+    expect(screen.getByText(/about 12,000/)).toBeTruthy();
+  });
+
+  it('says the lab has not measured yet when there is no file', () => {
+    render(<ScaleLadderPanel load={loadNumbers(undefined, file)} />);
+    expect(screen.getByText(/Once the lab has measured this machine/)).toBeTruthy();
+  });
+});
