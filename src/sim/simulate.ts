@@ -1,7 +1,7 @@
 import { World } from './core/world';
 import { playScript } from './run/interpreter';
 import { deriveOutcome } from './run/outcome';
-import type { LockKind } from './run/script';
+import type { LockKind, Script } from './run/script';
 import { createSimBackend } from './simBackend';
 import { findScenario, scenarios, type Params, type Scenario } from './scenarios/index';
 import { TRACE_FORMAT, TRACE_VERSION, type Trace } from './trace/schema';
@@ -63,19 +63,27 @@ export function simulate(options: SimulateOptions): Trace {
 /** The trace, and how many queued events the run took (the benchmark's unit of work). */
 export function simulateCountingEvents(options: SimulateOptions): { trace: Trace; events: number } {
   const { scenario, variant, lock, params } = resolveRun(options);
-  const seed = options.seed ?? 1;
-  const world = new World(seed);
   const script = scenario.script(params, variant, lock);
+  return simulateScript(script, options.seed ?? 1, { scenario: scenario.name, variant, params });
+}
+
+/** Runs any script (a scenario's, or one a property test generated) in virtual time. */
+export function simulateScript(
+  script: Script,
+  seed: number,
+  meta: { scenario: string; variant: string; params: Params },
+): { trace: Trace; events: number } {
+  const world = new World(seed);
   let trace: Trace | null = null;
   playScript(script, createSimBackend(script, world), world, world.prng, (events, document) => {
     trace = {
       format: TRACE_FORMAT,
       version: TRACE_VERSION,
-      scenario: scenario.name,
-      variant,
+      scenario: meta.scenario,
+      variant: meta.variant,
       backend: 'sim',
       seed,
-      params: { lock, ...params, initialBody: script.initialBody },
+      params: { lock: script.lock, ...meta.params, initialBody: script.initialBody },
       events,
       outcome: deriveOutcome(events, document),
     };
@@ -83,7 +91,7 @@ export function simulateCountingEvents(options: SimulateOptions): { trace: Trace
   world.run();
   if (trace === null) {
     throw new Error(
-      `scenario ${scenario.name} (${variant}) did not finish: an actor waits for a signal nobody sends`,
+      `scenario ${meta.scenario} (${meta.variant}) did not finish: an actor waits for a signal nobody sends`,
     );
   }
   return { trace, events: world.eventsRun };

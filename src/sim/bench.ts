@@ -1,0 +1,101 @@
+// `npm run bench:sim [-- --seconds=N --browser]`: the engine's speed beside a bare push/pop loop
+// on the same heap, measured in the same process; with --browser, also in Debian's Chromium.
+// Targets: 10,000 paused-client runs a second; events/s at least 0.25 of heap operations/s.
+import { existsSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import os from 'node:os';
+import { build } from 'esbuild';
+import type { EngineFigures, HeapFigures } from './benchCore';
+
+const secondsArg = process.argv.find((a) => a.startsWith('--seconds='));
+const seconds = secondsArg === undefined ? 2 : Number(secondsArg.split('=')[1]);
+if (!Number.isFinite(seconds) || seconds <= 0) {
+  process.stderr.write(`bench:sim: --seconds=N takes a positive number, got "${secondsArg}"\n`);
+  process.exit(2);
+}
+const durationMs = seconds * 1000;
+const now = () => performance.now();
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+interface Figures {
+  runsPerSecond: number;
+  eventsPerSecond: number;
+  heapOpsPerSecond: number;
+  ratio: number;
+}
+
+function report(where: string, engine: EngineFigures, heap: HeapFigures): Figures {
+  const ratio = engine.eventsPerSecond / heap.operationsPerSecond;
+  process.stdout.write(
+    [
+      `${where}:`,
+      `  paused-client runs per second   ${fmt(engine.runsPerSecond).padStart(12)}   (target 10,000)`,
+      `  simulated events per second     ${fmt(engine.eventsPerSecond).padStart(12)}   (${(engine.events / engine.runs).toFixed(1)} queue events a run)`,
+      `  bare heap push+pop per second   ${fmt(heap.operationsPerSecond).padStart(12)}   (depth ${heap.depth}, same process)`,
+      `  ratio events / heap operations  ${ratio.toFixed(3).padStart(12)}   (target 0.25)`,
+      '',
+    ].join('\n'),
+  );
+  return {
+    runsPerSecond: Math.round(engine.runsPerSecond),
+    eventsPerSecond: Math.round(engine.eventsPerSecond),
+    heapOpsPerSecond: Math.round(heap.operationsPerSecond),
+    ratio: Number(ratio.toFixed(3)),
+  };
+}
+
+// Node and the browser run the same esbuild bundle of the engine, as a production build ships it
+// (no loader helpers wrapped around every closure).
+const bundleFor = async (format: 'esm' | 'iife') =>
+  (
+    await build({
+      entryPoints: [new URL('./benchCore.ts', import.meta.url).pathname],
+      bundle: true,
+      write: false,
+      format,
+      globalName: format === 'iife' ? 'benchCore' : undefined,
+      target: 'es2022',
+    })
+  ).outputFiles[0]!.text;
+
+const core = (await import(
+  `data:text/javascript;base64,${Buffer.from(await bundleFor('esm')).toString('base64')}`
+)) as typeof import('./benchCore');
+
+process.stdout.write(
+  `bench:sim on ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, Node ${process.version}, ${seconds} s per measure\n`,
+);
+// Warm up both loops so the JIT has compiled them before anything is timed.
+core.measureEngine(300, now);
+core.measureHeap(300, now);
+const node = report('Node', core.measureEngine(durationMs, now), core.measureHeap(durationMs, now));
+
+let browser: Figures | undefined;
+if (process.argv.includes('--browser')) {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    process.stdout.write(`Browser: skipped, no Chromium at ${chromium}\n`);
+  } else {
+    const { chromium: launcher } = await import('@playwright/test');
+    const b = await launcher.launch({
+      executablePath: chromium,
+      args: ['--disable-gpu', '--disable-background-networking'],
+    });
+    try {
+      const page = await b.newPage();
+      await page.addScriptTag({ content: await bundleFor('iife') });
+      // A string, so that nothing of this file's own compilation leaks into the page.
+      const r = (await page.evaluate(`(() => {
+        const clock = () => performance.now();
+        benchCore.measureEngine(300, clock);
+        benchCore.measureHeap(300, clock);
+        return { engine: benchCore.measureEngine(${durationMs}, clock), heap: benchCore.measureHeap(${durationMs}, clock) };
+      })()`)) as { engine: EngineFigures; heap: HeapFigures };
+      browser = report('Browser (headless Chromium)', r.engine, r.heap);
+    } finally {
+      await b.close();
+    }
+  }
+}
+
+process.stdout.write(`${JSON.stringify({ ...node, ...(browser ? { browser } : {}) })}\n`);

@@ -1,0 +1,89 @@
+// The engine's benchmark body, shared by Node and the browser. It is given a clock rather than
+// reading one, so the engine stays free of wall time.
+import { EventQueue } from './core/eventQueue';
+import { simulateCountingEvents } from './simulate';
+
+export interface EngineFigures {
+  runs: number;
+  events: number;
+  elapsedMs: number;
+  runsPerSecond: number;
+  eventsPerSecond: number;
+  /** The mean number of pending events, sampled, so the heap loop can work at the same depth. */
+  meanQueueDepth: number;
+}
+
+export interface HeapFigures {
+  /** One operation is a push and a pop: the least the queue does for one simulated event. */
+  operations: number;
+  elapsedMs: number;
+  operationsPerSecond: number;
+  depth: number;
+}
+
+/** Runs the paused client (fencing on, Redis lock) over fresh seeds for about `durationMs`. */
+export function measureEngine(durationMs: number, nowMs: () => number): EngineFigures {
+  let runs = 0;
+  let events = 0;
+  let sink = 0;
+  const start = nowMs();
+  let elapsedMs = 0;
+  while (elapsedMs < durationMs) {
+    for (let i = 0; i < 100; i++) {
+      const r = simulateCountingEvents({
+        scenario: 'paused-client',
+        variant: 'fencing-on',
+        seed: runs + 1,
+      });
+      events += r.events;
+      sink += r.trace.events.length;
+      runs++;
+    }
+    elapsedMs = nowMs() - start;
+  }
+  if (sink === 0) throw new Error('the benchmark produced empty traces');
+  return {
+    runs,
+    events,
+    elapsedMs,
+    runsPerSecond: (runs / elapsedMs) * 1000,
+    eventsPerSecond: (events / elapsedMs) * 1000,
+    meanQueueDepth: PAUSED_CLIENT_MEAN_DEPTH,
+  };
+}
+
+/**
+ * The paused client keeps few events pending at once: each client waits on one timer or one
+ * message, plus the reply in flight. Four is a generous depth for the bare loop.
+ */
+const PAUSED_CLIENT_MEAN_DEPTH = 4;
+
+/** A bare push/pop loop on the engine's own heap, at a given depth, with callbacks that do nothing. */
+export function measureHeap(
+  durationMs: number,
+  nowMs: () => number,
+  depth = PAUSED_CLIENT_MEAN_DEPTH,
+): HeapFigures {
+  const q = new EventQueue();
+  let t = 0;
+  let ran = 0;
+  const noop = () => {
+    ran++;
+  };
+  for (let i = 0; i < depth; i++) q.push(t + i, noop);
+  let operations = 0;
+  const start = nowMs();
+  let elapsedMs = 0;
+  while (elapsedMs < durationMs) {
+    for (let i = 0; i < 10_000; i++) {
+      const fn = q.pop();
+      fn();
+      t += 0.37;
+      q.push(t + depth, noop);
+    }
+    operations += 10_000;
+    elapsedMs = nowMs() - start;
+  }
+  if (ran !== operations) throw new Error('the heap loop lost callbacks');
+  return { operations, elapsedMs, operationsPerSecond: (operations / elapsedMs) * 1000, depth };
+}

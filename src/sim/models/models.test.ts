@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { NodeClock } from '../core/clock';
+import { RedisNode } from './redisNode';
+import { crc16, hashSlot, hashTag } from './hashSlot';
+import { redlockDriftMs, redlockQuorum, redlockValidityMs } from './redlock';
+import { PostgresModel } from './postgres';
+import { EtcdModel } from './etcd';
+
+describe('Redis node', () => {
+  it('acquire gives rising tokens and refuses a held lock without touching its TTL', () => {
+    const r = new RedisNode('r');
+    r.put('fence:{d}', '32');
+    expect(r.acquire('lock:{d}', 'fence:{d}', 300, 0)).toBe(33);
+    expect(r.pttl('lock:{d}', 100)).toBe(200);
+    expect(r.acquire('lock:{d}', 'fence:{d}', 5000, 100)).toBeNull();
+    expect(r.pttl('lock:{d}', 100)).toBe(200);
+    expect(r.acquire('lock:{d}', 'fence:{d}', 300, 300)).toBe(34); // expired at 300
+  });
+
+  it('release and extend act only for the current token', () => {
+    const r = new RedisNode('r');
+    const t1 = r.acquire('l', 'f', 300, 0)!;
+    expect(r.release('l', t1 + 1, 10)).toBe(0);
+    expect(r.extend('l', t1 + 1, 1000, 10)).toBe(0);
+    expect(r.extend('l', t1, 1000, 10)).toBe(1);
+    expect(r.pttl('l', 10)).toBe(1000);
+    const t2 = r.acquire('l', 'f', 300, 2000)!; // t1's lock expired at 1010
+    expect(r.release('l', t1, 2001)).toBe(0);
+    expect(r.get('l', 2001)).toBe(String(t2));
+    expect(r.blindRelease('l', 2002)).toBe(1); // the bug release.lua prevents
+    expect(r.get('l', 2002)).toBeNull();
+  });
+
+  it('expires keys by its own clock, so a step forward expires them early', () => {
+    const clock = new NodeClock();
+    const r = new RedisNode('r', clock);
+    expect(r.setNxPx('k', 'a', 10_000, 0)).toBe(true);
+    clock.step(50, 20_000);
+    expect(r.get('k', 49)).toBe('a');
+    expect(r.get('k', 50)).toBeNull();
+  });
+});
+
+describe('cluster hash slots', () => {
+  it('matches Redis for known keys', () => {
+    expect(crc16('123456789')).toBe(0x31c3);
+    expect(hashSlot('foo')).toBe(12182);
+    expect(hashSlot('bar')).toBe(5061);
+  });
+  it('hashes only the hash tag when there is one', () => {
+    expect(hashTag('lock:{report}')).toBe('report');
+    expect(hashTag('a{}b')).toBe('a{}b');
+    expect(hashSlot('lock:{report}')).toBe(hashSlot('fence:{report}'));
+    expect(hashSlot('lock:report')).not.toBe(hashSlot('fence:report'));
+  });
+});
+
+describe('Redlock arithmetic', () => {
+  it('validity is TTL minus time spent minus the drift margin', () => {
+    expect(redlockDriftMs(10_000)).toBe(102);
+    expect(redlockValidityMs(10_000, 50)).toBe(10_000 - 50 - 102);
+    expect(redlockValidityMs(300, 296)).toBeLessThan(0);
+    expect(redlockValidityMs(300, 295)).toBe(0);
+    expect(redlockQuorum(5)).toBe(3);
+    expect(redlockQuorum(4)).toBe(3);
+  });
+});
+
+describe('Postgres model', () => {
+  it('takes a lease only once expired, raising the fence by one', () => {
+    const pg = new PostgresModel();
+    pg.seedLease('d', 32);
+    expect(pg.leaseTake('d', 'a', 300, 0)).toBe(33);
+    expect(pg.leaseTake('d', 'b', 300, 299)).toBeNull();
+    expect(pg.leaseTake('d', 'b', 300, 301)).toBe(34);
+    expect(pg.leaseGiveBack('d', 33)).toBe(0);
+    expect(pg.leaseGiveBack('d', 34)).toBe(1);
+    expect(pg.leaseTake('d', 'c', 300, 302)).toBe(35);
+  });
+
+  it('fenced write refuses a lower token and accepts an equal one', () => {
+    const pg = new PostgresModel();
+    pg.createDocument('d', 'v0');
+    expect(pg.fencedWrite('d', 'v2', 34)).toBe(1);
+    expect(pg.fencedWrite('d', 'v1', 33)).toBe(0);
+    expect(pg.fencedWrite('d', 'v2b', 34)).toBe(1);
+    expect(pg.document('d')).toEqual({ body: 'v2b', fence: 34 });
+  });
+
+  it('ends an advisory lock and its writes together when the session is terminated', () => {
+    const pg = new PostgresModel();
+    pg.createDocument('d', 'v0');
+    expect(pg.beginWithAdvisoryLock('s1', 'd')).toBe(true);
+    expect(pg.beginWithAdvisoryLock('s2', 'd')).toBe(false);
+    expect(pg.writeInTransaction('s1', 'd', 'v1')).toBe(true);
+    pg.terminate('s1');
+    expect(pg.commit('s1')).toBe(false);
+    expect(pg.document('d').body).toBe('v0');
+    expect(pg.beginWithAdvisoryLock('s2', 'd')).toBe(true);
+  });
+});
+
+describe('etcd model', () => {
+  it('revisions only grow; a revoked lease deletes its key with a write', () => {
+    const etcd = new EtcdModel();
+    const l1 = etcd.grant(300, 0);
+    expect(etcd.grantedTtlMs(300)).toBe(1000);
+    const t1 = etcd.putIfAbsent('lock', 'a', l1, 0)!;
+    const l2 = etcd.grant(1000, 10);
+    expect(etcd.putIfAbsent('lock', 'b', l2, 10)).toBeNull();
+    expect(etcd.keepAlive(l1, 900)).toBe(true);
+    const l3 = etcd.grant(1000, 1850);
+    expect(etcd.putIfAbsent('lock', 'b', l3, 1850)).toBeNull(); // the keep-alive renewed it to 1900
+    const l4 = etcd.grant(1000, 2000);
+    const t2 = etcd.putIfAbsent('lock', 'c', l4, 2000)!;
+    expect(t2).toBeGreaterThan(t1 + 1); // the revocation was a write too
+    expect(etcd.keepAlive(l1, 2000)).toBe(false);
+  });
+});

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { scenarios } from './index';
+import { simulate } from '../simulate';
+import { validateTrace } from '../trace/validate';
+import { checkFenceMonotonic, checkNoStaleWrite } from '../checkers/checks';
+
+const runs = scenarios.flatMap((s) =>
+  s.variants.flatMap((variant) => s.locks.map((lock) => ({ scenario: s, variant, lock }))),
+);
+
+describe.each(runs)('$scenario.name / $variant / $lock', ({ scenario, variant, lock }) => {
+  it('gives byte-identical traces for the same seed, over 100 seeds', () => {
+    const seen = new Set<string>();
+    for (let seed = 1; seed <= 100; seed++) {
+      const a = JSON.stringify(simulate({ scenario: scenario.name, variant, lock, seed }));
+      const b = JSON.stringify(simulate({ scenario: scenario.name, variant, lock, seed }));
+      expect(a, `seed ${seed}`).toBe(b);
+      seen.add(a);
+    }
+    // Jitter comes from the seed: different seeds give different timings.
+    expect(seen.size).toBeGreaterThan(50);
+  });
+
+  it('reaches the outcome the explainer describes, on every one of 100 seeds', () => {
+    const expected = scenario.expected(variant, lock);
+    for (let seed = 1; seed <= 100; seed++) {
+      const trace = simulate({ scenario: scenario.name, variant, lock, seed });
+      const where = `seed ${seed}`;
+      expect(trace.outcome.verdict, where).toBe(expected.verdict);
+      expect(trace.outcome.holdersOverlap, where).toBe(expected.holdersOverlap);
+      if (expected.finalBody !== undefined)
+        expect(trace.outcome.document.body, where).toBe(expected.finalBody);
+    }
+  });
+
+  it('passes the validator, and with fencing on no stale write or falling fence', () => {
+    const trace = simulate({ scenario: scenario.name, variant, lock, seed: 9 });
+    const v = validateTrace(JSON.parse(JSON.stringify(trace)));
+    expect(v.ok ? [] : v.errors).toEqual([]);
+    if (variant === 'fencing-on') {
+      expect(checkNoStaleWrite(trace).violations).toEqual([]);
+      expect(checkFenceMonotonic(trace).violations).toEqual([]);
+    }
+  });
+
+  it('carries the token in every successful acquire and every write', () => {
+    const trace = simulate({ scenario: scenario.name, variant, lock, seed: 3 });
+    for (const e of trace.events) {
+      if (e.f === 'acquire' && e.type === 'ok') expect(e.value).toHaveProperty('token');
+      if (e.f === 'write') expect(e.value).toHaveProperty('token');
+    }
+  });
+});
+
+describe('Redlock', () => {
+  it.each(['redlock-clock-jump', 'redlock-gc-pause'])(
+    '%s: two clients hold a majority in every seed',
+    (name) => {
+      for (let seed = 1; seed <= 300; seed++) {
+        const trace = simulate({ scenario: name, variant: 'default', seed });
+        const holders = trace.events.filter((e) => e.f === 'acquire' && e.type === 'ok');
+        expect(
+          holders.map((e) => e.actor),
+          `seed ${seed}`,
+        ).toEqual(['client-1', 'client-2']);
+        for (const h of holders) {
+          expect((h.value?.nodes as string[]).length, `seed ${seed}`).toBeGreaterThanOrEqual(3);
+          expect(h.value?.validityMs as number).toBeGreaterThan(0);
+        }
+        expect(trace.outcome.holdersOverlap).toBe(true);
+      }
+    },
+  );
+
+  it('the clock jump is what breaks it: without it, client 2 cannot get a majority', () => {
+    const trace = simulate({
+      scenario: 'redlock-clock-jump',
+      variant: 'default',
+      params: { jumpMs: 0 },
+    });
+    const c2 = trace.events.filter(
+      (e) => e.actor === 'client-2' && e.f === 'acquire' && e.type !== 'invoke',
+    );
+    expect(c2.map((e) => e.type)).toEqual(['fail']);
+    expect(trace.outcome.holdersOverlap).toBe(false);
+  });
+});
+
+describe('the paused client', () => {
+  it('is safe when the pause is shorter than the TTL: client 2 must wait', () => {
+    const trace = simulate({
+      scenario: 'paused-client',
+      variant: 'fencing-off',
+      params: { pauseMs: 100 },
+    });
+    expect(trace.outcome.verdict).not.toBe('stale-write-accepted');
+  });
+
+  it('rejects bad names and numbers with the list of valid ones', () => {
+    expect(() => simulate({ scenario: 'nope', variant: 'x' })).toThrow(
+      /valid scenarios: paused-client/,
+    );
+    expect(() => simulate({ scenario: 'paused-client', variant: 'x' })).toThrow(
+      /valid variants: fencing-off, fencing-on/,
+    );
+    expect(() =>
+      simulate({ scenario: 'paused-client', variant: 'fencing-on', lock: 'etcd' }),
+    ).toThrow(/valid locks/);
+    expect(() =>
+      simulate({
+        scenario: 'paused-client',
+        variant: 'fencing-on',
+        params: { pauseMs: Number.NaN },
+      }),
+    ).toThrow(/pauseMs/);
+  });
+});
