@@ -1,3 +1,308 @@
+// "Redlock and its critique": the engine replays Kleppmann's two cases on 5 simulated Redis
+// nodes. Each node row shows whose key it holds over time; the moment a second client gets a
+// majority while the first still believes it holds the lock is marked.
+import { useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { ReplayCursor } from '../replay/cursor';
+import { actorName, describeEvent, describeSource } from '../replay/describe';
+import { simulateRun } from '../replay/runs';
+import { IconStepBack, IconStepForward } from '../replay/icons';
+import { useWidth } from '../paused-client/useWidth';
+import { layoutRedlock, ownersAt, redlockModel } from '../../viz/redlock';
+import type { RedlockLayout, RedlockModel } from '../../viz/redlock';
+import { fmt } from '../../viz/timeline';
+import { ASSUMPTIONS, REDLOCK_RUNS } from './assumptions';
+import { twoHoldersSentence } from './story';
+import '../replay/tokens.css';
+import './redlock.css';
+
+type RunName = (typeof REDLOCK_RUNS)[number]['scenario'];
+
+const ACTOR_CLASS: Record<string, string> = { 'client-1': 'rl-c1', 'client-2': 'rl-c2' };
+const actorClass = (a: string | null) => (a ? (ACTOR_CLASS[a] ?? 'rl-c3') : 'rl-free');
+
 export function RedlockPanel() {
-  return <p>This panel is not built yet.</p>;
+  const [which, setWhich] = useState<RunName>('redlock-clock-jump');
+  const [stepByRun, setStepByRun] = useState<Record<string, number>>({});
+  const run = useMemo(() => simulateRun(which, 'default', 'redlock', 1), [which]);
+  const trace = run.trace;
+  const model = useMemo(() => (trace ? redlockModel(trace) : null), [trace]);
+  const cursor = useMemo(() => (trace ? new ReplayCursor(trace) : null), [trace]);
+  // Open each run at the moment of two holders: that is the point of the figure.
+  const defaultStep = useMemo(() => {
+    if (!cursor || !model?.twoHolders) return cursor?.length ?? 0;
+    return cursor.stepAtTime(model.twoHolders.atMs);
+  }, [cursor, model]);
+  const step = stepByRun[which] ?? defaultStep;
+  const setStep = (s: number) =>
+    setStepByRun((m) => ({ ...m, [which]: cursor ? cursor.clamp(s) : 0 }));
+
+  if (!trace || !model || !cursor) {
+    return (
+      <div className="fl-panel rl">
+        <p role="alert">
+          The engine could not run {which}: {run.error ?? 'no trace'}.
+        </p>
+      </div>
+    );
+  }
+  const event = cursor.eventAt(step);
+  const nowMs = event ? event.t : 0;
+  const owners = ownersAt(model, nowMs);
+  const twoNow = model.twoHolders !== null && nowMs >= model.twoHolders.atMs;
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const tag = (e.target as HTMLElement).tagName;
+    if (tag === 'INPUT' || tag === 'SELECT') return;
+    if (e.key === 'ArrowRight') setStep(step + 1);
+    else if (e.key === 'ArrowLeft') setStep(step - 1);
+    else return;
+    e.preventDefault();
+  };
+
+  return (
+    <div className="fl-panel rl" onKeyDown={onKeyDown}>
+      <div className="rl-runs" role="group" aria-label="Which failure to replay">
+        {REDLOCK_RUNS.map((r) => (
+          <button
+            key={r.scenario}
+            type="button"
+            className="fl-button"
+            aria-pressed={which === r.scenario}
+            onClick={() => setWhich(r.scenario)}
+          >
+            {r.label}
+          </button>
+        ))}
+      </div>
+      <p className="rl-source">
+        Replayed by the engine on 5 simulated Redis nodes, {describeSource(trace)}.
+      </p>
+
+      <div className="rl-nodes" role="list" aria-label={`Who holds the key at ${fmt(nowMs)}`}>
+        {model.nodes.map((n) => (
+          <div key={n} role="listitem" className={`rl-node ${actorClass(owners[n] ?? null)}`}>
+            <span className="rl-node-dot" aria-hidden="true" />
+            <span className="rl-node-name">{n}</span>
+            <span className="rl-node-owner">{owners[n] ? actorName(owners[n]) : 'free'}</span>
+          </div>
+        ))}
+      </div>
+
+      <RedlockChart model={model} nowMs={nowMs} />
+
+      <div className="rl-controls">
+        <button
+          type="button"
+          className="fl-button"
+          aria-label="Previous event"
+          onClick={() => setStep(step - 1)}
+          disabled={step === 0}
+        >
+          <IconStepBack />
+        </button>
+        <input
+          type="range"
+          min={0}
+          max={cursor.length}
+          value={step}
+          aria-label="Redlock replay position"
+          aria-valuetext={`Event ${step} of ${cursor.length}, ${fmt(nowMs)}`}
+          onChange={(e) => setStep(Number(e.target.value))}
+        />
+        <button
+          type="button"
+          className="fl-button"
+          aria-label="Next event"
+          onClick={() => setStep(step + 1)}
+          disabled={step >= cursor.length}
+        >
+          <IconStepForward />
+        </button>
+      </div>
+      <p className="rl-caption" aria-live="polite">
+        <span className="rl-t">{fmt(nowMs)}</span>{' '}
+        {event ? describeEvent(event, cursor.verdict(step - 1)) : 'Before the first event.'}
+      </p>
+      <p className={`rl-two${twoNow ? ' is-now' : ''}`}>
+        <strong>Two holders.</strong> {twoHoldersSentence(model)}
+      </p>
+
+      <table className="rl-table">
+        <caption>What Redlock assumes, and what breaks it</caption>
+        <thead>
+          <tr>
+            <th scope="col">Redlock assumes</th>
+            <th scope="col">What breaks it</th>
+            <th scope="col">Result</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ASSUMPTIONS.map((a) => (
+            <tr key={a.assumes} className={a.run === which ? 'is-shown' : undefined}>
+              <th scope="row">{a.assumes}</th>
+              <td>{a.breaks}</td>
+              <td>
+                {a.result}
+                {a.run && (
+                  <>
+                    {' '}
+                    <button
+                      type="button"
+                      className="rl-link"
+                      onClick={() => setWhich(a.run as RunName)}
+                      aria-label={`Replay it above: ${a.breaks}`}
+                    >
+                      {a.run === which ? 'shown above' : 'replay it'}
+                    </button>
+                  </>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: number }) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const width = useWidth(boxRef);
+  const layout: RedlockLayout = useMemo(
+    () => layoutRedlock(model, { width, labelWidth: width < 480 ? 58 : 72 }),
+    [model, width],
+  );
+  const { x, rowHeight } = layout;
+  const barH = rowHeight - 12;
+  const rowY = new Map(layout.rows.map((r) => [r.id, r.y]));
+  const th = model.twoHolders;
+  return (
+    <div className="rl-chart" ref={boxRef}>
+      <svg
+        width={layout.width}
+        height={layout.height}
+        role="img"
+        aria-label={`Timeline: who holds the key on each of ${model.nodes.length} nodes, and when each client believes it holds the lock. ${th ? `Two holders from ${fmt(th.atMs)}.` : ''}`}
+      >
+        {layout.ticks.map((t) => (
+          <g key={t.t} className="rl-tick">
+            <line x1={t.x} x2={t.x} y1={14} y2={layout.height - 20} />
+            <text x={t.x} y={layout.height - 6} textAnchor="middle">
+              {t.t}
+            </text>
+          </g>
+        ))}
+        <text x={layout.width - 10} y={layout.height - 6} textAnchor="end" className="rl-unit">
+          ms
+        </text>
+        {layout.rows.map((r) => (
+          <g key={r.id}>
+            <line
+              x1={x.range()[0]}
+              x2={layout.width - 10}
+              y1={r.y + rowHeight / 2}
+              y2={r.y + rowHeight / 2}
+              className="rl-row-line"
+            />
+            <text x={4} y={r.y + rowHeight / 2 + 4} className={`rl-row-label is-${r.kind}`}>
+              {r.label}
+            </text>
+          </g>
+        ))}
+        {model.beliefs.map((b, i) => {
+          const y = (rowY.get(b.actor) ?? 0) + 6;
+          return (
+            <rect
+              key={`b${i}`}
+              x={x(b.fromMs)}
+              y={y}
+              width={Math.max(2, x(b.toMs) - x(b.fromMs))}
+              height={barH}
+              rx={3}
+              className={`rl-belief ${actorClass(b.actor)}`}
+            />
+          );
+        })}
+        {model.pauses.map((p, i) => {
+          const y = (rowY.get(p.actor) ?? 0) + 6;
+          return (
+            <g key={`p${i}`}>
+              <rect
+                x={x(p.fromMs)}
+                y={y}
+                width={Math.max(2, x(p.toMs) - x(p.fromMs))}
+                height={barH}
+                className="rl-pause"
+              />
+              <text
+                x={(x(p.fromMs) + x(p.toMs)) / 2}
+                y={y + barH / 2 + 4}
+                textAnchor="middle"
+                className="rl-pause-label"
+              >
+                paused
+              </text>
+            </g>
+          );
+        })}
+        {model.holds.map((h, i) => {
+          const y = (rowY.get(h.node) ?? 0) + 6;
+          return (
+            <rect
+              key={`h${i}`}
+              x={x(h.fromMs)}
+              y={y}
+              width={Math.max(2, x(h.toMs) - x(h.fromMs))}
+              height={barH}
+              rx={3}
+              className={`rl-hold ${actorClass(h.actor)}${h.endedBy === 'clock-jump' ? ' is-cut' : ''}`}
+            />
+          );
+        })}
+        {model.jumps.map((j, i) => {
+          const y = rowY.get(j.node) ?? 0;
+          return (
+            <g key={`j${i}`} className="rl-jump">
+              <line x1={x(j.atMs)} x2={x(j.atMs)} y1={y + 2} y2={y + rowHeight - 2} />
+              <text x={x(j.atMs) + 4} y={y + rowHeight / 2 + 4}>
+                clock +{j.byMs} ms
+              </text>
+            </g>
+          );
+        })}
+        {model.writes.map((w, i) => {
+          const y = (rowY.get(w.actor) ?? 0) + rowHeight / 2;
+          return (
+            <g key={`w${i}`} className="rl-write">
+              <circle cx={x(w.atMs)} cy={y} r={5} />
+              <text x={x(w.atMs) + 7} y={y + 4}>
+                writes {w.body}
+              </text>
+            </g>
+          );
+        })}
+        {th && (
+          <g className="rl-two-mark">
+            <line x1={x(th.atMs)} x2={x(th.atMs)} y1={4} y2={layout.height - 20} />
+            <text
+              x={x(th.atMs) + (x(th.atMs) > layout.width * 0.7 ? -4 : 4)}
+              y={12}
+              textAnchor={x(th.atMs) > layout.width * 0.7 ? 'end' : 'start'}
+            >
+              two holders
+            </text>
+          </g>
+        )}
+        <line className="rl-now" x1={x(nowMs)} x2={x(nowMs)} y1={16} y2={layout.height - 20} />
+      </svg>
+      <p className="rl-legend" aria-hidden="true">
+        <span className="rl-swatch rl-c1" /> client 1 <span className="rl-swatch rl-c2" /> client 2
+        <span className="rl-legend-note">
+          Top rows: when each client believes it holds the lock. Node rows: whose key each node
+          holds.
+        </span>
+      </p>
+    </div>
+  );
 }

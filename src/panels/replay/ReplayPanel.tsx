@@ -1,3 +1,579 @@
+// "See it: fencing off, then on". Replays a recorded trace (or a seeded engine run) step by step:
+// the reader flips fencing, scrubs to the stale write, and watches the document keep or lose the
+// newer body. The panel only draws; the cursor computes, the store remembers.
+import { useEffect, useId, useMemo, useRef } from 'react';
+import type { KeyboardEvent } from 'react';
+import {
+  SPEEDS,
+  dismissNotice,
+  selectRun,
+  setPlaying,
+  setSpeed,
+  setStep,
+  stepBy,
+  tick,
+  togglePlaying,
+  usePlayback,
+} from '../../state/playback';
+import { hasFencingSwitch } from './catalog';
+import type { RunOption } from './catalog';
+import { ReplayCursor } from './cursor';
+import type { ReplayState, WriteVerdict } from './cursor';
+import {
+  actorName,
+  capitalize,
+  describeEvent,
+  describeSource,
+  lockLabel,
+  variantLabel,
+} from './describe';
+import { keyTargetOf, replayKeyAction } from './keys';
+import { loadRun, recordingSet, replayOptions, resolveRun } from './runs';
+import { useReducedMotion } from './useReducedMotion';
+import { LaneTimeline } from '../paused-client/LaneTimeline';
+import { IconPause, IconPlay, IconStepBack, IconStepForward } from './icons';
+import { REPLAY_HASH } from '../../state/playbackUrl';
+import './tokens.css';
+import './replay.css';
+
+/** How long one step shows at 1× speed while playing. */
+export const STEP_MS = 1100;
+
 export function ReplayPanel() {
-  return <p>This panel is not built yet.</p>;
+  const { scenario, variant, lock, step, playing, speed, notice } = usePlayback();
+  const option = useMemo(
+    () => resolveRun({ scenario, variant, lock }).option,
+    [scenario, variant, lock],
+  );
+  const run = useMemo(() => loadRun(option), [option]);
+  const cursor = useMemo(() => (run.trace ? new ReplayCursor(run.trace) : null), [run]);
+  const reducedMotion = useReducedMotion();
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  // Playing is a chain of timeouts, one per step, so a speed change or a pause takes effect at once.
+  useEffect(() => {
+    if (!playing) return;
+    const id = window.setTimeout(() => tick(), STEP_MS / speed);
+    return () => window.clearTimeout(id);
+  }, [playing, speed, step]);
+
+  // A deep link lands on the replay: bring it into view once the section exists.
+  useEffect(() => {
+    if (window.location.hash !== `#${REPLAY_HASH}`) return;
+    if (!/[?&](scenario|step)=/.test(window.location.search)) return;
+    document.getElementById(REPLAY_HASH)?.scrollIntoView({ block: 'start' });
+  }, []);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (!cursor) return;
+    const action = replayKeyAction(e.key, keyTargetOf(e.target), {
+      alt: e.altKey,
+      ctrl: e.ctrlKey,
+      meta: e.metaKey,
+    });
+    if (!action) return;
+    e.preventDefault();
+    if (action === 'toggle') togglePlaying();
+    else if (action === 'back') stepBy(-1);
+    else if (action === 'forward') stepBy(1);
+    else if (action === 'start') setStep(0);
+    else {
+      setPlaying(false);
+      setStep(cursor.length);
+    }
+  };
+
+  return (
+    <div
+      ref={panelRef}
+      className={`fl-panel replay${reducedMotion ? ' replay--still' : ''}`}
+      data-replay-panel
+      // Focusable so that Space and the arrows work without first picking a control.
+      tabIndex={0}
+      role="region"
+      aria-label="Replay"
+      onKeyDown={onKeyDown}
+    >
+      {notice && (
+        <div className="replay-notice" role="status">
+          <span>{notice}</span>
+          <button type="button" className="fl-button" onClick={dismissNotice}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      <RunPicker option={option} />
+      {run.trace && cursor ? (
+        <Player cursor={cursor} option={option} step={cursor.clamp(step)} />
+      ) : (
+        <p className="replay-error" role="alert">
+          The engine could not run {option.title} ({variantLabel(option.variant)}):{' '}
+          {run.error ?? 'no trace'}.
+        </p>
+      )}
+      <InvalidRecordings />
+      <KeyHint playing={playing} speed={speed} />
+    </div>
+  );
+}
+
+function KeyHint({ playing, speed }: { playing: boolean; speed: number }) {
+  return (
+    <p className="replay-keys">
+      <span className="fl-visually-hidden">{playing ? `Playing at ${speed}×.` : ''}</span>
+      Keys: Space plays or pauses, ← → step, Home and End jump.
+    </p>
+  );
+}
+
+function RunPicker({ option }: { option: RunOption }) {
+  const id = useId();
+  const scenarios = useMemo(() => {
+    const seen = new Map<string, string>();
+    for (const o of replayOptions) if (!seen.has(o.scenario)) seen.set(o.scenario, o.title);
+    return [...seen];
+  }, []);
+  const ofScenario = replayOptions.filter((o) => o.scenario === option.scenario);
+  const variants = [...new Set(ofScenario.map((o) => o.variant))];
+  const locks = ofScenario.filter((o) => o.variant === option.variant);
+  const fencingSwitch = hasFencingSwitch(replayOptions, option.scenario);
+  const fencingOn = option.variant === 'fencing-on';
+
+  return (
+    <div className="replay-picker">
+      {fencingSwitch && (
+        <div className="replay-field">
+          <span className="replay-label" id={`${id}-fencing`}>
+            Fencing
+          </span>
+          <button
+            type="button"
+            role="switch"
+            aria-checked={fencingOn}
+            aria-labelledby={`${id}-fencing`}
+            className={`replay-switch${fencingOn ? ' is-on' : ''}`}
+            onClick={() =>
+              selectRun({
+                scenario: option.scenario,
+                variant: fencingOn ? 'fencing-off' : 'fencing-on',
+                lock: option.lock,
+              })
+            }
+          >
+            <span className="replay-switch-track" aria-hidden="true">
+              <span className="replay-switch-thumb" />
+            </span>
+            <span className="replay-switch-text">{fencingOn ? 'on' : 'off'}</span>
+          </button>
+        </div>
+      )}
+      <div className="replay-field">
+        <label className="replay-label" htmlFor={`${id}-scenario`}>
+          Scenario
+        </label>
+        <select
+          id={`${id}-scenario`}
+          className="fl-select"
+          value={option.scenario}
+          onChange={(e) => selectRun({ scenario: e.target.value, variant: option.variant })}
+        >
+          {scenarios.map(([name, title]) => (
+            <option key={name} value={name}>
+              {title}
+            </option>
+          ))}
+        </select>
+      </div>
+      {!fencingSwitch && variants.length > 1 && (
+        <div className="replay-field">
+          <label className="replay-label" htmlFor={`${id}-variant`}>
+            Variant
+          </label>
+          <select
+            id={`${id}-variant`}
+            className="fl-select"
+            value={option.variant}
+            onChange={(e) =>
+              selectRun({ scenario: option.scenario, variant: e.target.value, lock: option.lock })
+            }
+          >
+            {variants.map((v) => (
+              <option key={v} value={v}>
+                {variantLabel(v)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {locks.length > 0 && locks.some((o) => o.lock) && (
+        <div className="replay-field">
+          <label className="replay-label" htmlFor={`${id}-lock`}>
+            Lock and storage
+          </label>
+          <select
+            id={`${id}-lock`}
+            className="fl-select"
+            value={option.lock}
+            disabled={locks.length < 2}
+            onChange={(e) =>
+              selectRun({
+                scenario: option.scenario,
+                variant: option.variant,
+                lock: e.target.value,
+              })
+            }
+          >
+            {locks.map((o) => (
+              <option key={o.lock} value={o.lock}>
+                {lockLabel(o.lock)}
+                {o.recording ? ' (recorded)' : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {option.summary && <p className="replay-summary">{option.summary}</p>}
+    </div>
+  );
+}
+
+function Player({
+  cursor,
+  option,
+  step,
+}: {
+  cursor: ReplayCursor;
+  option: RunOption;
+  step: number;
+}) {
+  const { playing, speed } = usePlayback();
+  const id = useId();
+  const state = cursor.stateAt(step);
+  const event = cursor.eventAt(step);
+  const eventIndex = step - 1;
+  const verdict = eventIndex >= 0 ? cursor.verdict(eventIndex) : null;
+  const caption = event
+    ? describeEvent(event, verdict)
+    : 'Before the first event. Press play or step forward.';
+  const staleIndex = cursor.staleWriteIndex();
+  const source = describeSource(cursor.trace);
+  const atEnd = step >= cursor.length;
+
+  return (
+    <div className="replay-player">
+      <p className="replay-source">
+        <span
+          className={`replay-dot ${cursor.trace.backend === 'sim' ? 'is-sim' : 'is-recorded'}`}
+          aria-hidden="true"
+        />
+        {capitalize(source)}
+        {option.recording ? (
+          <>
+            {' '}
+            · <code>recordings/{option.recording.file}</code>
+          </>
+        ) : (
+          <span className="replay-muted-inline"> · no recording of this run in this build</span>
+        )}
+        .
+      </p>
+
+      <LaneTimeline
+        trace={cursor.trace}
+        title="Timeline of this run; choose an event to move the replay there"
+        nowMs={step > 0 ? state.t : null}
+        activeEventIndex={eventIndex >= 0 ? eventIndex : null}
+        onPick={(m) => {
+          setPlaying(false);
+          setStep(m.eventIndex + 1);
+        }}
+      />
+
+      <div className="replay-transport" role="group" aria-label="Replay controls">
+        <button
+          type="button"
+          className="fl-button"
+          onClick={() => stepBy(-1)}
+          disabled={step === 0}
+          aria-label="Step back"
+          title="Step back (←)"
+        >
+          <IconStepBack />
+        </button>
+        <button
+          type="button"
+          className="fl-button replay-play"
+          onClick={() => togglePlaying()}
+          aria-label={playing ? 'Pause' : atEnd ? 'Replay from the start' : 'Play'}
+          title={playing ? 'Pause (Space)' : 'Play (Space)'}
+        >
+          {playing ? <IconPause /> : <IconPlay />}
+          <span className="replay-play-text">{playing ? 'Pause' : atEnd ? 'Again' : 'Play'}</span>
+        </button>
+        <button
+          type="button"
+          className="fl-button"
+          onClick={() => stepBy(1)}
+          disabled={atEnd}
+          aria-label="Step forward"
+          title="Step forward (→)"
+        >
+          <IconStepForward />
+        </button>
+        <label className="replay-speed">
+          <span className="replay-label">Speed</span>
+          <select
+            className="fl-select"
+            value={speed}
+            onChange={(e) => setSpeed(Number(e.target.value))}
+          >
+            {SPEEDS.map((s) => (
+              <option key={s} value={s}>
+                {s}×
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      <div className="replay-scrub">
+        <label htmlFor={`${id}-scrub`} className="fl-visually-hidden">
+          Replay position
+        </label>
+        <input
+          id={`${id}-scrub`}
+          type="range"
+          min={0}
+          max={cursor.length}
+          step={1}
+          value={step}
+          aria-valuetext={`Step ${step} of ${cursor.length}${event ? `, ${event.t} ms` : ''}`}
+          onChange={(e) => {
+            setPlaying(false);
+            setStep(Number(e.target.value));
+          }}
+        />
+        <ScrubMarks cursor={cursor} staleIndex={staleIndex} />
+        <p className="replay-position" aria-hidden="true">
+          Step {step} of {cursor.length}
+          {event ? ` · ${formatMs(event.t)}` : ''}
+        </p>
+      </div>
+
+      <p className="replay-caption" aria-live="polite">
+        {caption}
+      </p>
+
+      <div className="replay-now">
+        <DocumentNow state={state} ignoresTokens={option.variant === 'fencing-off'} />
+        <LockNow state={state} />
+      </div>
+
+      <StaleWriteVerdict cursor={cursor} step={step} staleIndex={staleIndex} />
+
+      <EventList cursor={cursor} step={step} />
+    </div>
+  );
+}
+
+function formatMs(t: number): string {
+  return `${Math.round(t * 10) / 10} ms`;
+}
+
+/** Ticks under the slider: where the stale write sits, so a reader can aim for it. */
+function ScrubMarks({ cursor, staleIndex }: { cursor: ReplayCursor; staleIndex: number | null }) {
+  if (staleIndex === null || cursor.length === 0) return null;
+  const pct = ((staleIndex + 1) / cursor.length) * 100;
+  return (
+    <div className="replay-marks" aria-hidden="true">
+      <span className="replay-mark" style={{ left: `${pct}%` }}>
+        stale write
+      </span>
+    </div>
+  );
+}
+
+function DocumentNow({ state, ignoresTokens }: { state: ReplayState; ignoresTokens: boolean }) {
+  const { body, fence } = state.document;
+  return (
+    <section className="replay-card replay-doc" aria-labelledby="replay-doc-title">
+      <h3 id="replay-doc-title">The document now</h3>
+      <dl>
+        <div>
+          <dt>body</dt>
+          {/* The key restarts the highlight each time the body changes. */}
+          <dd key={body} className="replay-changed">
+            <code>{body}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>fence</dt>
+          <dd key={String(fence)} className="replay-changed">
+            {fence === null ? (
+              <span className="replay-muted">not stored</span>
+            ) : (
+              <>
+                <code>{fence}</code>
+                {ignoresTokens && fence === 0 && (
+                  <span className="replay-muted"> (never raised: this storage ignores tokens)</span>
+                )}
+              </>
+            )}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function LockNow({ state }: { state: ReplayState }) {
+  const { lock, believers, paused, t } = state;
+  const live = lock.holder !== null && (lock.expiresAt === null || t < lock.expiresAt);
+  const names = Object.entries(believers);
+  return (
+    <section className="replay-card replay-lock" aria-labelledby="replay-lock-title">
+      <h3 id="replay-lock-title">The lock now</h3>
+      <p>
+        {lock.holder === null ? (
+          'Free.'
+        ) : live ? (
+          <>
+            Held by {actorName(lock.holder)}
+            {lock.token !== null ? ` with token ${lock.token}` : ''}
+            {lock.expiresAt !== null ? `, until ${formatMs(lock.expiresAt)}` : ''}.
+          </>
+        ) : (
+          <>
+            Free: {actorName(lock.holder)}’s lock expired at {formatMs(lock.expiresAt ?? 0)}.
+          </>
+        )}
+      </p>
+      <p className={names.length > 1 ? 'replay-two' : undefined}>
+        {names.length === 0
+          ? 'No client believes it holds the lock.'
+          : `${names.length > 1 ? 'Two clients believe they hold it: ' : 'Believes it holds it: '}${names
+              .map(
+                ([a, token]) =>
+                  `${actorName(a)}${token !== null ? ` (token ${token})` : ''}${paused.includes(a) ? ', paused' : ''}`,
+              )
+              .join('; ')}.`}
+      </p>
+    </section>
+  );
+}
+
+function verdictText(v: WriteVerdict): { title: string; body: string; tone: 'bad' | 'ok' } {
+  const who = actorName(v.actor);
+  const token = v.token !== null ? `token ${v.token}` : 'no token';
+  if (v.accepted) {
+    return {
+      tone: 'bad',
+      title: 'Stale write accepted: the data is corrupt',
+      body: `The storage took “${v.body}” from ${who} (${token}), whose lock had already expired. It overwrote “${v.bodyBefore}”, and the newer holder’s update is lost without an error anywhere.`,
+    };
+  }
+  return {
+    tone: 'ok',
+    title: 'Stale write rejected by the storage',
+    body: `The storage has seen ${v.fenceBefore !== null ? `token ${v.fenceBefore}` : 'a newer token'}, so “${v.body}” with ${token} fails and the document keeps “${v.bodyBefore}”. From the rejection ${who} learns it lost the lock, and stops.`,
+  };
+}
+
+function StaleWriteVerdict({
+  cursor,
+  step,
+  staleIndex,
+}: {
+  cursor: ReplayCursor;
+  step: number;
+  staleIndex: number | null;
+}) {
+  if (staleIndex === null) return null;
+  const v = cursor.verdict(staleIndex);
+  if (!v) return null;
+  if (step <= staleIndex) {
+    return (
+      <p className="replay-verdict is-pending">
+        A late write is coming at step {staleIndex + 1}. Step on to see what the storage does with
+        it.
+      </p>
+    );
+  }
+  const text = verdictText(v);
+  return (
+    <div className={`replay-verdict is-${text.tone}`} role="status">
+      <strong>{text.title}.</strong> {text.body}
+    </div>
+  );
+}
+
+function EventList({ cursor, step }: { cursor: ReplayCursor; step: number }) {
+  const listRef = useRef<HTMLOListElement>(null);
+  const staleIndex = cursor.staleWriteIndex();
+
+  // Keep the current event in view inside the list, without scrolling the page.
+  useEffect(() => {
+    const list = listRef.current;
+    const item = list?.querySelector<HTMLElement>('[aria-current="step"]');
+    if (!list || !item) return;
+    const top = item.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+    }
+  }, [step]);
+
+  return (
+    <section className="replay-events" aria-labelledby="replay-events-title">
+      <h3 id="replay-events-title">Events</h3>
+      <ol ref={listRef}>
+        {cursor.trace.events.map((ev, i) => {
+          const current = i === step - 1;
+          const future = i >= step;
+          const verdict = cursor.verdict(i);
+          const tone = i === staleIndex ? (verdict?.accepted ? ' is-bad' : ' is-ok') : '';
+          return (
+            <li
+              key={i}
+              aria-current={current ? 'step' : undefined}
+              className={`${current ? 'is-current' : ''}${future ? ' is-future' : ''}${tone}`}
+            >
+              <button
+                type="button"
+                className="replay-event"
+                onClick={() => {
+                  setPlaying(false);
+                  setStep(i + 1);
+                }}
+              >
+                <span className="replay-event-t">{formatMs(ev.t)}</span>
+                <span className="replay-event-actor">{actorName(ev.actor)}</span>
+                <span className="replay-event-text">{describeEvent(ev, verdict)}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function InvalidRecordings() {
+  if (recordingSet.invalid.length === 0) return null;
+  return (
+    <div className="replay-invalid" role="alert">
+      <p>
+        {recordingSet.invalid.length === 1
+          ? 'One recording failed validation and is left out:'
+          : `${recordingSet.invalid.length} recordings failed validation and are left out:`}
+      </p>
+      <ul>
+        {recordingSet.invalid.map((r) => (
+          <li key={r.file}>
+            <code>recordings/{r.file}</code>: {r.errors.slice(0, 3).join('; ')}
+            {r.errors.length > 3 ? `; and ${r.errors.length - 3} more` : ''}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }

@@ -95,7 +95,9 @@ export function describeEvent(ev: TraceEvent, verdict?: WriteVerdict | null): st
         if (verdict?.stale) {
           return `The storage accepts the stale ${quoted(v.body)} from ${actorName(ev.actor)}: it overwrites ${quoted(verdict.bodyBefore)}, and that update is lost.`;
         }
-        return `The storage accepts ${quoted(v.body)}${fence !== null ? `; the fence is now ${fence}` : ''}.`;
+        // Mention the fence only when this write raised it: a storage that ignores tokens keeps 0.
+        const raised = fence !== null && fence > 0 && fence !== verdict?.fenceBefore;
+        return `The storage accepts ${quoted(v.body)}${raised ? `; the fence is now ${fence}` : ''}.`;
       }
       if (ev.type === 'fail') {
         const fenceBefore = verdict?.fenceBefore;
@@ -135,11 +137,16 @@ export function describeEvent(ev: TraceEvent, verdict?: WriteVerdict | null): st
     case 'clock-jump': {
       const by = num(v.byMs);
       const node = typeof v.node === 'string' ? v.node : 'a node';
-      return `The clock on node ${node} jumps${by !== null ? ` ${by} ms` : ''} forward, so its keys expire early.`;
+      if (ev.type !== 'invoke') {
+        return `${capitalize(node)} now reads${by !== null ? ` ${by} ms` : ''} ahead, so the keys on it expire early.`;
+      }
+      return `The clock on ${node} is stepped${by !== null ? ` ${by} ms` : ''} forward.`;
     }
     case 'failover':
-      return `The replica is promoted before it got the lock${note}.`;
+      if (ev.type === 'invoke') return 'The Redis primary fails; a replica takes over.';
+      return `The replica is promoted${ev.note ? `: ${ev.note}` : ''}.`;
     case 'terminate':
+      if (ev.type !== 'invoke') return `The session is gone${note}.`;
       return `${capitalize(actorName(typeof v.target === 'string' ? v.target : 'a client'))} is terminated${note}.`;
     case 'hold-network':
       return `A packet is held in the network${note}.`;

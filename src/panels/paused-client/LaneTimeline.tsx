@@ -1,0 +1,210 @@
+// The lane timeline, drawn by React from layoutTimeline(): d3 computed every position. Each mark
+// is focusable and says what happened; the detail line under the figure repeats it for sighted
+// readers, on hover or focus.
+import { useMemo, useRef, useState } from 'react';
+import type { Trace } from '../../sim/trace/schema';
+import { fmt, layoutTimeline, timelineModel } from '../../viz/timeline';
+import type { PlacedMark, TimelineLayout } from '../../viz/timeline';
+import { useWidth } from './useWidth';
+import '../replay/tokens.css';
+import './timeline.css';
+
+export interface LaneTimelineProps {
+  trace: Trace;
+  /** What the figure shows, for screen readers. */
+  title: string;
+  /** A playhead at this time (the replay's moment), when given. */
+  nowMs?: number | null;
+  /** Called when a mark is chosen (click, Enter or Space). */
+  onPick?: (mark: PlacedMark) => void;
+  /** The highlighted mark, e.g. the replay's current event. */
+  activeEventIndex?: number | null;
+}
+
+const ACTOR_CLASS = ['a1', 'a2', 'a3', 'a4'];
+
+export function LaneTimeline({ trace, title, nowMs, onPick, activeEventIndex }: LaneTimelineProps) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const width = useWidth(boxRef);
+  const model = useMemo(() => timelineModel(trace), [trace]);
+  const layout = useMemo(
+    () => layoutTimeline(model, { width, laneHeight: width < 480 ? 58 : 64 }),
+    [model, width],
+  );
+  const [shown, setShown] = useState<PlacedMark | null>(null);
+  const actorClass = useMemo(() => {
+    const clients = model.lanes.filter((l) => l.id.startsWith('client')).map((l) => l.id);
+    return (actor?: string) => (actor ? (ACTOR_CLASS[clients.indexOf(actor)] ?? 'a4') : 'fault');
+  }, [model]);
+
+  return (
+    <div className="lt" ref={boxRef}>
+      <svg
+        width={layout.width}
+        height={layout.height}
+        viewBox={`0 0 ${layout.width} ${layout.height}`}
+        role="group"
+        aria-label={title}
+      >
+        <Axis layout={layout} />
+        {layout.lanes.map((lane) => (
+          <g key={lane.id} className="lt-lane">
+            <line x1={0} x2={layout.width} y1={lane.y} y2={lane.y} className="lt-lane-line" />
+            <text x={4} y={lane.y - 26} className="lt-lane-label">
+              {lane.label}
+            </text>
+          </g>
+        ))}
+        {layout.connectors.map((c) => (
+          <line
+            key={c.id}
+            x1={c.x1}
+            y1={c.y1}
+            x2={c.x2}
+            y2={c.y2}
+            className={`lt-connector${c.stale ? (c.accepted ? ' is-bad' : ' is-ok') : ''}`}
+            aria-hidden="true"
+          />
+        ))}
+        {nowMs !== undefined && nowMs !== null && (
+          <line
+            className="lt-now"
+            x1={layout.x(nowMs)}
+            x2={layout.x(nowMs)}
+            y1={8}
+            y2={layout.height - 24}
+            aria-hidden="true"
+          />
+        )}
+        {layout.marks.map((m) => (
+          <MarkShape
+            key={m.id}
+            m={m}
+            cls={actorClass(m.actor)}
+            active={activeEventIndex !== undefined && activeEventIndex === m.eventIndex}
+            onShow={setShown}
+            onPick={onPick}
+          />
+        ))}
+      </svg>
+      <p className="lt-detail" aria-live="polite">
+        {shown ? (
+          <>
+            <span className="lt-detail-t">{fmt(shown.t)}</span> {capitalize(shown.detail)}
+          </>
+        ) : (
+          <span className="lt-hint">Hover over or focus an event to see what happened.</span>
+        )}
+      </p>
+    </div>
+  );
+}
+
+function capitalize(s: string): string {
+  return s.length ? s[0]!.toUpperCase() + s.slice(1) : s;
+}
+
+function Axis({ layout }: { layout: TimelineLayout }) {
+  const y = layout.height - 18;
+  return (
+    <g className="lt-axis" aria-hidden="true">
+      {layout.ticks.map((t) => (
+        <g key={t.t}>
+          <line x1={t.x} x2={t.x} y1={8} y2={y - 4} className="lt-grid" />
+          <text x={t.x} y={y + 10} textAnchor="middle">
+            {t.label}
+          </text>
+        </g>
+      ))}
+      <text x={layout.width - 4} y={y + 10} textAnchor="end" className="lt-unit">
+        ms
+      </text>
+    </g>
+  );
+}
+
+function MarkShape({
+  m,
+  cls,
+  active,
+  onShow,
+  onPick,
+}: {
+  m: PlacedMark;
+  cls: string;
+  active: boolean;
+  onShow: (m: PlacedMark | null) => void;
+  onPick: ((m: PlacedMark) => void) | undefined;
+}) {
+  const labelY = m.labelAt === 'above' ? m.y - 13 : m.y + 22;
+  const tone = m.stale
+    ? m.kind === 'stored'
+      ? ' is-bad'
+      : m.kind === 'rejected'
+        ? ' is-ok'
+        : ' is-stale'
+    : '';
+  const interval = m.x2 !== undefined;
+  const pick = () => {
+    onShow(m);
+    onPick?.(m);
+  };
+  return (
+    <g
+      className={`lt-mark lt-${m.kind} lt-${cls}${tone}${active ? ' is-active' : ''}`}
+      tabIndex={0}
+      role="button"
+      aria-label={`${fmt(m.t)}: ${m.detail}`}
+      onMouseEnter={() => onShow(m)}
+      onFocus={() => onShow(m)}
+      onClick={pick}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          // The replay's own Space handler must not also toggle playback.
+          e.stopPropagation();
+          pick();
+        }
+      }}
+    >
+      {interval ? (
+        <rect
+          x={m.x}
+          y={m.y - (m.kind === 'pause' ? 9 : 7)}
+          width={Math.max(2, (m.x2 as number) - m.x)}
+          height={m.kind === 'pause' ? 18 : 14}
+          rx={3}
+          className="lt-shape"
+        />
+      ) : m.kind === 'expire' ? (
+        <path
+          d={`M${m.x - 7},${m.y - 7} L${m.x + 7},${m.y + 7} M${m.x + 7},${m.y - 7} L${m.x - 7},${m.y + 7}`}
+          className="lt-shape"
+        />
+      ) : m.kind === 'rejected' || m.kind === 'stop' || m.kind === 'crash' ? (
+        <rect x={m.x - 6} y={m.y - 6} width={12} height={12} className="lt-shape" />
+      ) : (
+        <circle cx={m.x} cy={m.y} r={6} className="lt-shape" />
+      )}
+      {/* A wider invisible target makes small marks easy to hover and tap. */}
+      <rect
+        x={(interval ? m.x : m.x - 11) - 2}
+        y={m.y - 13}
+        width={interval ? Math.max(24, (m.x2 as number) - m.x + 4) : 26}
+        height={26}
+        className="lt-hit"
+      />
+      {m.labelAt !== 'none' && (
+        <text
+          x={m.labelX}
+          y={labelY}
+          textAnchor={m.labelAnchor}
+          className="lt-label"
+          aria-hidden="true"
+        >
+          {m.label}
+        </text>
+      )}
+    </g>
+  );
+}

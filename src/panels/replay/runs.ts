@@ -1,0 +1,43 @@
+// The one place the replay meets the engine and the recordings on disk. Everything else in the
+// replay takes these as plain values, so it can be tested with hand-written traces.
+import { scenarios } from '../../sim/scenarios/index';
+import { simulate } from '../../sim/simulate';
+import { validateTrace } from '../../sim/trace/validate';
+import type { Trace } from '../../sim/trace/schema';
+import { buildOptions, createRunLoader, resolveChoice } from './catalog';
+import type { RunChoice, RunOption, SimulateFn } from './catalog';
+import { parseRecordings } from './recordings';
+
+// Vite inlines every recording at build time; numbers.json is the benchmark, not a trace.
+const modules = import.meta.glob(['/recordings/*.json', '!/recordings/numbers.json'], {
+  eager: true,
+});
+
+export const recordingSet = parseRecordings(modules, validateTrace);
+
+export const replayOptions: readonly RunOption[] = buildOptions(scenarios, recordingSet);
+
+const runSimulation: SimulateFn = (input) =>
+  simulate(input as Parameters<typeof simulate>[0]) as Trace;
+
+export const loadRun = createRunLoader(runSimulation);
+
+export function resolveRun(want: Partial<RunChoice>) {
+  return resolveChoice(replayOptions, want);
+}
+
+/** A seeded engine run outside the replay's choices (the Redlock panel uses these). */
+export function simulateRun(
+  scenario: string,
+  variant: string,
+  lock?: string,
+  seed = 1,
+): { trace: Trace | null; error: string | null } {
+  try {
+    const input: Parameters<SimulateFn>[0] = { scenario, variant, seed };
+    if (lock) input.lock = lock;
+    return { trace: runSimulation(input), error: null };
+  } catch (err) {
+    return { trace: null, error: err instanceof Error ? err.message : String(err) };
+  }
+}

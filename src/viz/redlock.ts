@@ -1,0 +1,267 @@
+// Who holds the Redlock key on each of the 5 nodes, over time, read from a trace. A node keeps a
+// client's key from the grant until its TTL runs out by that node's own clock (a clock jump
+// forward shortens it), or until a release deletes it. Pure, so the figure and its tests agree.
+import { scaleLinear } from 'd3-scale';
+import type { ScaleLinear } from 'd3-scale';
+import type { Trace } from '../sim/trace/schema';
+
+export const REDLOCK_NODES = ['redis-1', 'redis-2', 'redis-3', 'redis-4', 'redis-5'] as const;
+
+export interface NodeHold {
+  node: string;
+  actor: string;
+  fromMs: number;
+  toMs: number;
+  endedBy: 'ttl' | 'clock-jump' | 'release' | 'run-end';
+}
+
+/** A client's belief that it holds the lock: from its grant until it releases, stops or crashes. */
+export interface Belief {
+  actor: string;
+  fromMs: number;
+  toMs: number;
+  nodes: string[];
+  validityMs: number | null;
+}
+
+export interface TwoHolders {
+  atMs: number;
+  /** The client that already believed it held the lock. */
+  first: string;
+  /** The client whose grant made two. */
+  second: string;
+  firstNodes: string[];
+  secondNodes: string[];
+  /** Nodes where the first client's key was still there at that moment. */
+  firstStillOn: string[];
+}
+
+export interface RedlockModel {
+  nodes: string[];
+  holds: NodeHold[];
+  beliefs: Belief[];
+  pauses: { actor: string; fromMs: number; toMs: number }[];
+  jumps: { node: string; atMs: number; byMs: number }[];
+  writes: { actor: string; atMs: number; body: string; accepted: boolean }[];
+  twoHolders: TwoHolders | null;
+  endMs: number;
+}
+
+function num(x: unknown): number | null {
+  return typeof x === 'number' && Number.isFinite(x) ? x : null;
+}
+
+function strings(x: unknown): string[] {
+  return Array.isArray(x) ? x.filter((n): n is string => typeof n === 'string') : [];
+}
+
+export function redlockModel(trace: Trace): RedlockModel {
+  const events = trace.events;
+  const lastT = events.reduce((m, e) => Math.max(m, e.t), 0);
+  const defaultTtl = num(trace.params.ttlMs) ?? 0;
+  const pendingTtl = new Map<string, number>();
+  const open: (NodeHold & { expiresMs: number })[] = [];
+  const holds: NodeHold[] = [];
+  const beliefs: (Belief & { open: boolean })[] = [];
+  const pauses: RedlockModel['pauses'] = [];
+  const pauseFrom = new Map<string, number>();
+  const jumps: RedlockModel['jumps'] = [];
+  const writes: RedlockModel['writes'] = [];
+  const nodeSet = new Set<string>(REDLOCK_NODES);
+  let twoHolders: TwoHolders | null = null;
+
+  // Keys whose TTL ran out by time t leave the open list.
+  const expireUpTo = (t: number) => {
+    for (let i = open.length - 1; i >= 0; i--) {
+      const h = open[i]!;
+      if (h.expiresMs <= t) {
+        holds.push({
+          node: h.node,
+          actor: h.actor,
+          fromMs: h.fromMs,
+          toMs: h.expiresMs,
+          endedBy: h.endedBy,
+        });
+        open.splice(i, 1);
+      }
+    }
+  };
+  const endBelief = (actor: string, t: number) => {
+    for (const b of beliefs) {
+      if (b.actor === actor && b.open) {
+        b.open = false;
+        b.toMs = t;
+      }
+    }
+  };
+
+  for (const ev of events) {
+    expireUpTo(ev.t);
+    const v = ev.value ?? {};
+    if (ev.f === 'acquire' && ev.type === 'invoke') {
+      const ttl = num(v.ttlMs);
+      if (ttl !== null) pendingTtl.set(ev.actor, ttl);
+    } else if (ev.f === 'acquire' && ev.type === 'ok') {
+      const ttl = pendingTtl.get(ev.actor) ?? defaultTtl;
+      const nodes = strings(v.nodes);
+      for (const node of nodes) {
+        nodeSet.add(node);
+        open.push({
+          node,
+          actor: ev.actor,
+          fromMs: ev.t,
+          toMs: ev.t + ttl,
+          expiresMs: ev.t + ttl,
+          endedBy: 'ttl',
+        });
+      }
+      const others = beliefs.filter((b) => b.open && b.actor !== ev.actor);
+      const first = others[0];
+      if (first && twoHolders === null) {
+        twoHolders = {
+          atMs: ev.t,
+          first: first.actor,
+          second: ev.actor,
+          firstNodes: first.nodes,
+          secondNodes: nodes,
+          firstStillOn: open
+            .filter((h) => h.actor === first.actor)
+            .map((h) => h.node)
+            .sort(),
+        };
+      }
+      beliefs.push({
+        actor: ev.actor,
+        fromMs: ev.t,
+        toMs: lastT,
+        nodes,
+        validityMs: num(v.validityMs),
+        open: true,
+      });
+    } else if (ev.f === 'clock-jump' && ev.type === 'invoke') {
+      const node = typeof v.node === 'string' ? v.node : null;
+      const byMs = num(v.byMs) ?? 0;
+      if (node) {
+        jumps.push({ node, atMs: ev.t, byMs });
+        for (const h of open) {
+          if (h.node === node) {
+            // The node's clock reads byMs later, so the key's deadline comes byMs sooner.
+            h.expiresMs = Math.max(ev.t, h.expiresMs - byMs);
+            h.endedBy = 'clock-jump';
+          }
+        }
+        expireUpTo(ev.t);
+      }
+    } else if (ev.f === 'release' && ev.type === 'invoke') {
+      endBelief(ev.actor, ev.t);
+    } else if (ev.f === 'release' && ev.type === 'ok') {
+      for (let i = open.length - 1; i >= 0; i--) {
+        const h = open[i]!;
+        if (h.actor === ev.actor) {
+          holds.push({
+            node: h.node,
+            actor: h.actor,
+            fromMs: h.fromMs,
+            toMs: ev.t,
+            endedBy: 'release',
+          });
+          open.splice(i, 1);
+        }
+      }
+    } else if (ev.f === 'stop' || ev.f === 'crash') {
+      endBelief(ev.actor, ev.t);
+    } else if (ev.f === 'pause') {
+      pauseFrom.set(ev.actor, ev.t);
+    } else if (ev.f === 'resume') {
+      const from = pauseFrom.get(ev.actor);
+      if (from !== undefined) pauses.push({ actor: ev.actor, fromMs: from, toMs: ev.t });
+      pauseFrom.delete(ev.actor);
+    } else if (ev.f === 'write' && (ev.type === 'ok' || ev.type === 'fail')) {
+      writes.push({
+        actor: ev.actor,
+        atMs: ev.t,
+        body: typeof v.body === 'string' ? v.body : '',
+        accepted: ev.type === 'ok',
+      });
+    }
+  }
+  // Whatever is still open runs to its TTL, or to a little past the run's end.
+  const endMs = Math.max(lastT, ...open.map((h) => Math.min(h.expiresMs, lastT * 1.25)));
+  for (const h of open) {
+    const ttlEnd = h.expiresMs <= endMs;
+    holds.push({
+      node: h.node,
+      actor: h.actor,
+      fromMs: h.fromMs,
+      toMs: ttlEnd ? h.expiresMs : endMs,
+      endedBy: ttlEnd ? h.endedBy : 'run-end',
+    });
+  }
+  for (const [actor, from] of pauseFrom) pauses.push({ actor, fromMs: from, toMs: endMs });
+  return {
+    nodes: [...nodeSet].sort(),
+    holds: holds.sort((a, b) => a.node.localeCompare(b.node) || a.fromMs - b.fromMs),
+    beliefs: beliefs.map(({ open: stillOpen, ...b }) => ({
+      ...b,
+      toMs: stillOpen ? endMs : b.toMs,
+    })),
+    pauses,
+    jumps,
+    writes,
+    twoHolders,
+    endMs,
+  };
+}
+
+/** Who holds the key on each node at time t (null where nobody does). */
+export function ownersAt(model: RedlockModel, t: number): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  for (const node of model.nodes) {
+    const h = model.holds.find((x) => x.node === node && x.fromMs <= t && t < x.toMs);
+    out[node] = h ? h.actor : null;
+  }
+  return out;
+}
+
+export interface RedlockLayout {
+  width: number;
+  height: number;
+  x: ScaleLinear<number, number>;
+  rows: { id: string; label: string; y: number; kind: 'client' | 'node' }[];
+  rowHeight: number;
+  ticks: { t: number; x: number }[];
+}
+
+/** Rows: one per client (its belief and pauses), then one per node (who holds its key). */
+export function layoutRedlock(
+  model: RedlockModel,
+  opts: { width: number; labelWidth?: number; rowHeight?: number; top?: number },
+): RedlockLayout {
+  const width = Math.max(260, opts.width);
+  const labelWidth = opts.labelWidth ?? 70;
+  const rowHeight = opts.rowHeight ?? 30;
+  const top = opts.top ?? 26;
+  const clients = [...new Set(model.beliefs.map((b) => b.actor))].sort();
+  const x = scaleLinear()
+    .domain([0, Math.max(1, model.endMs) * 1.03])
+    .range([labelWidth, width - 10]);
+  const rows: RedlockLayout['rows'] = [];
+  let y = top;
+  for (const c of clients) {
+    rows.push({ id: c, label: c.replace(/-/g, ' '), y, kind: 'client' });
+    y += rowHeight;
+  }
+  y += 10;
+  for (const n of model.nodes) {
+    rows.push({ id: n, label: n, y, kind: 'node' });
+    y += rowHeight;
+  }
+  return {
+    width,
+    height: y + 24,
+    x,
+    rows,
+    rowHeight,
+    ticks: x.ticks(width < 420 ? 4 : 7).map((t) => ({ t, x: x(t) })),
+  };
+}

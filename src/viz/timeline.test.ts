@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { layoutTimeline, timelineModel } from './timeline';
+import { pausedClientTrace } from '../panels/replay/fixtures';
+
+describe('timelineModel', () => {
+  it('reads the paused client: lanes, holds, the TTL running out, the pause and both writes', () => {
+    const m = timelineModel(pausedClientTrace(true));
+    expect(m.lanes.map((l) => l.label)).toEqual([
+      'client 1',
+      'client 2',
+      'the lock',
+      'the storage',
+    ]);
+    const byKind = (k: string) => m.marks.filter((x) => x.kind === k);
+    expect(byKind('acquire').map((x) => [x.lane, x.t, x.label])).toEqual([
+      ['client-1', 1, 'lock, token 33'],
+      ['client-2', 321, 'lock, token 34'],
+    ]);
+    // acquire ok t + params.ttlMs
+    expect(byKind('expire').map((x) => x.t)).toEqual([301]);
+    expect(byKind('hold').map((x) => [x.actor, x.t, x.t2])).toEqual([
+      ['client-1', 1, 301],
+      ['client-2', 321, 514],
+    ]);
+    expect(byKind('pause').map((x) => [x.t, x.t2, x.label])).toEqual([
+      [10, 510, 'paused 500 ms (gc)'],
+    ]);
+    expect(byKind('write').map((x) => [x.actor, x.t, x.stale])).toEqual([
+      ['client-2', 322, false],
+      ['client-1', 511, true],
+    ]);
+    expect(byKind('stored').map((x) => x.label)).toEqual(['stores v2, fence 34']);
+    expect(byKind('rejected')[0]?.detail).toMatch(/token 33 is lower than the fence 34/);
+    expect(m.connectors.map((c) => [c.fromLane, c.t, c.t2, c.stale, c.accepted])).toEqual([
+      ['client-2', 322, 324, false, true],
+      ['client-1', 511, 513, true, false],
+    ]);
+    expect(m.endMs).toBe(514);
+  });
+
+  it('marks the stale write accepted with fencing off', () => {
+    const m = timelineModel(pausedClientTrace(false));
+    const stored = m.marks.filter((x) => x.kind === 'stored');
+    expect(stored.map((x) => x.stale)).toEqual([false, true]);
+    expect(stored[1]?.detail).toMatch(/accepts the stale “v1” and overwrites “v2”/);
+  });
+
+  it('ends a hold at its release and adds no expiry then', () => {
+    const trace = pausedClientTrace(true);
+    trace.events = [
+      { t: 0, actor: 'client-1', f: 'acquire', type: 'ok', value: { token: 1 } },
+      { t: 50, actor: 'client-1', f: 'release', type: 'ok' },
+      { t: 400, actor: 'client-2', f: 'acquire', type: 'ok', value: { token: 2 } },
+    ];
+    const m = timelineModel(trace);
+    expect(m.marks.filter((x) => x.kind === 'hold').map((x) => [x.t, x.t2])).toEqual([
+      [0, 50],
+      [400, 400],
+    ]);
+    expect(m.marks.filter((x) => x.kind === 'expire')).toEqual([]);
+  });
+});
+
+describe('layoutTimeline', () => {
+  const model = timelineModel(pausedClientTrace(true));
+
+  it('stacks lanes and maps time across the width', () => {
+    const l = layoutTimeline(model, { width: 600, laneHeight: 60, top: 20, padX: 10 });
+    expect(l.lanes.map((x) => x.y)).toEqual([50, 110, 170, 230]);
+    expect(l.x(0)).toBe(10);
+    expect(l.x(514 * 1.04)).toBeCloseTo(590);
+    expect(l.height).toBe(20 + 4 * 60 + 28);
+    expect(l.ticks.length).toBeGreaterThan(2);
+    const pause = l.marks.find((m) => m.kind === 'pause')!;
+    expect(pause.x2! - pause.x).toBeCloseTo(l.x(510) - l.x(10));
+  });
+
+  it('never lets two labels in one lane overlap on the same side', () => {
+    for (const width of [320, 375, 600, 900]) {
+      const l = layoutTimeline(model, { width });
+      for (const lane of l.lanes) {
+        for (const side of ['above', 'below'] as const) {
+          const spans = l.marks
+            .filter((m) => m.lane === lane.id && m.labelAt === side)
+            .map((m) => {
+              const w = m.label.length * 6.4;
+              const left =
+                m.labelAnchor === 'start'
+                  ? m.labelX
+                  : m.labelAnchor === 'end'
+                    ? m.labelX - w
+                    : m.labelX - w / 2;
+              return [left, left + w] as const;
+            });
+          for (let i = 1; i < spans.length; i++) {
+            expect(spans[i]![0]).toBeGreaterThanOrEqual(spans[i - 1]![1]);
+          }
+        }
+      }
+    }
+  });
+
+  it('keeps labels inside the box', () => {
+    const l = layoutTimeline(model, { width: 320 });
+    for (const m of l.marks) {
+      expect(m.labelX).toBeGreaterThanOrEqual(0);
+      expect(m.labelX).toBeLessThanOrEqual(320);
+    }
+  });
+});

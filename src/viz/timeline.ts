@@ -1,0 +1,479 @@
+// Lane timeline layout: one lane per client, one for the lock, one for the storage. Pure: it turns
+// a trace into positioned marks with d3-scale, and React draws them. The paused-client figure and
+// the replay both use it, so the two always agree on what happened when.
+import { scaleLinear } from 'd3-scale';
+import type { ScaleLinear } from 'd3-scale';
+import type { Trace, TraceEvent } from '../sim/trace/schema';
+
+export type LaneId = string;
+
+export interface Lane {
+  id: LaneId;
+  label: string;
+  /** Centre line of the lane, in px. */
+  y: number;
+}
+
+export type MarkKind =
+  | 'acquire'
+  | 'refused'
+  | 'hold'
+  | 'expire'
+  | 'pause'
+  | 'write'
+  | 'stored'
+  | 'rejected'
+  | 'release'
+  | 'stop'
+  | 'crash'
+  | 'fault';
+
+export interface Mark {
+  id: string;
+  lane: LaneId;
+  kind: MarkKind;
+  /** Start time (ms); for a point mark, its time. */
+  t: number;
+  /** End time for an interval (hold, pause); undefined for a point. */
+  t2?: number;
+  /** A few words drawn next to the mark. */
+  label: string;
+  /** One sentence: what happened, for the tooltip and the screen reader. */
+  detail: string;
+  /** The event this mark stands for (its index in trace.events), to seek the replay to it. */
+  eventIndex: number;
+  /** The actor the mark is about, for colour. */
+  actor?: string;
+  /** A write whose writer no longer held the lock. */
+  stale?: boolean;
+}
+
+/** A line from a client's write to the storage's answer. */
+export interface Connector {
+  id: string;
+  fromLane: LaneId;
+  toLane: LaneId;
+  t: number;
+  t2: number;
+  stale: boolean;
+  accepted: boolean;
+}
+
+export interface TimelineModel {
+  lanes: Lane[];
+  marks: Mark[];
+  connectors: Connector[];
+  /** The last event's time. */
+  endMs: number;
+}
+
+function num(x: unknown): number | null {
+  return typeof x === 'number' && Number.isFinite(x) ? x : null;
+}
+
+/** A storage that ignores tokens keeps its fence at 0: only a raised fence is worth a word. */
+function raisedFence(fence: unknown, before: number | null): boolean {
+  const f = num(fence);
+  return f !== null && f > 0 && f !== before;
+}
+
+function who(actor: string): string {
+  return actor.replace(/-/g, ' ');
+}
+
+function quoted(x: unknown): string {
+  return typeof x === 'string' ? `“${x}”` : 'an update';
+}
+
+/**
+ * Reads the story out of a trace. Hold intervals end at the release, or at acquire ok t + TTL
+ * when the lock simply ran out; a write is stale when it reaches the storage after its writer's
+ * hold ended or another client took the lock.
+ */
+export function timelineModel(trace: Trace): TimelineModel {
+  const marks: Mark[] = [];
+  const connectors: Connector[] = [];
+  const defaultTtl = num(trace.params.ttlMs);
+  const clients = [
+    ...new Set(trace.events.filter((e) => e.actor !== 'nemesis').map((e) => e.actor)),
+  ].sort();
+  const hasFaults = trace.events.some((e) => e.actor === 'nemesis');
+  const endMs = trace.events.reduce((m, e) => Math.max(m, e.t), 0);
+
+  const pendingTtl = new Map<string, number>();
+  const pauseStart = new Map<string, { t: number; i: number; cause: string }>();
+  const writeInvoke = new Map<string, { t: number; i: number; body: unknown; token: unknown }>();
+  interface Hold {
+    actor: string;
+    token: number | null;
+    t: number;
+    expiresAt: number | null;
+    i: number;
+    ended: number | null;
+  }
+  const holds: Hold[] = [];
+  const latestHold = (): Hold | undefined => holds[holds.length - 1];
+  let fence: number | null = null;
+  let body: string = typeof trace.params.initialBody === 'string' ? trace.params.initialBody : 'v0';
+
+  trace.events.forEach((ev: TraceEvent, i) => {
+    const v = ev.value ?? {};
+    const id = `e${i}`;
+    switch (ev.f) {
+      case 'acquire': {
+        if (ev.type === 'invoke') {
+          const ttl = num(v.ttlMs);
+          if (ttl !== null) pendingTtl.set(ev.actor, ttl);
+          break;
+        }
+        if (ev.type === 'ok') {
+          const token = num(v.token);
+          const ttl = num(v.validityMs) ?? pendingTtl.get(ev.actor) ?? defaultTtl;
+          const prev = latestHold();
+          if (prev && prev.ended === null) prev.ended = Math.min(ev.t, prev.expiresAt ?? ev.t);
+          holds.push({
+            actor: ev.actor,
+            token,
+            t: ev.t,
+            expiresAt: ttl === null ? null : ev.t + ttl,
+            i,
+            ended: null,
+          });
+          marks.push({
+            id,
+            lane: ev.actor,
+            kind: 'acquire',
+            t: ev.t,
+            label: token !== null ? `lock, token ${token}` : 'lock',
+            detail: `${who(ev.actor)} takes the lock${token !== null ? ` and gets token ${token}` : ''}${ttl !== null ? `; it expires after ${ttl} ms unless extended` : ''}.`,
+            eventIndex: i,
+            actor: ev.actor,
+          });
+        } else if (ev.type === 'fail') {
+          marks.push({
+            id,
+            lane: ev.actor,
+            kind: 'refused',
+            t: ev.t,
+            label: 'busy',
+            detail: `${who(ev.actor)} asks for the lock and is refused: it is busy.`,
+            eventIndex: i,
+            actor: ev.actor,
+          });
+        }
+        break;
+      }
+      case 'extend': {
+        if (ev.type === 'invoke') {
+          const ttl = num(v.ttlMs);
+          if (ttl !== null) pendingTtl.set(ev.actor, ttl);
+        } else if (ev.type === 'ok') {
+          const h = latestHold();
+          const ttl = pendingTtl.get(ev.actor) ?? defaultTtl;
+          if (h && h.actor === ev.actor && ttl !== null) h.expiresAt = ev.t + ttl;
+        }
+        break;
+      }
+      case 'release': {
+        if (ev.type === 'ok') {
+          const h = latestHold();
+          const held =
+            h && h.actor === ev.actor && h.ended === null && (h.expiresAt ?? Infinity) > ev.t;
+          if (h && held) h.ended = ev.t;
+          marks.push({
+            id,
+            lane: ev.actor,
+            kind: 'release',
+            t: ev.t,
+            label: 'release',
+            detail: `${who(ev.actor)} releases the lock.`,
+            eventIndex: i,
+            actor: ev.actor,
+          });
+        }
+        break;
+      }
+      case 'pause':
+        pauseStart.set(ev.actor, {
+          t: ev.t,
+          i,
+          cause: typeof v.cause === 'string' ? v.cause : 'pause',
+        });
+        break;
+      case 'resume': {
+        const p = pauseStart.get(ev.actor);
+        if (p) {
+          pauseStart.delete(ev.actor);
+          marks.push({
+            id: `e${p.i}`,
+            lane: ev.actor,
+            kind: 'pause',
+            t: p.t,
+            t2: ev.t,
+            // A long cause ("a stop-the-world GC pause") stays in the detail, not on the bar.
+            label: `paused ${Math.round(ev.t - p.t)} ms${p.cause.length <= 12 ? ` (${p.cause})` : ''}`,
+            detail: `${who(ev.actor)} is paused from ${fmt(p.t)} to ${fmt(ev.t)} (${p.cause}). It cannot see its lock expire.`,
+            eventIndex: p.i,
+            actor: ev.actor,
+          });
+        }
+        break;
+      }
+      case 'write': {
+        if (ev.type === 'invoke') {
+          writeInvoke.set(ev.actor, { t: ev.t, i, body: v.body, token: v.token });
+          break;
+        }
+        const inv = writeInvoke.get(ev.actor);
+        writeInvoke.delete(ev.actor);
+        const startT = inv?.t ?? ev.t;
+        const h = latestHold();
+        const holdsIt =
+          h !== undefined &&
+          h.actor === ev.actor &&
+          h.ended === null &&
+          (h.expiresAt === null || (inv?.t ?? ev.t) < h.expiresAt);
+        const stale = !holdsIt;
+        const token = num(v.token);
+        const accepted = ev.type === 'ok';
+        const fenceBefore = fence;
+        const bodyBefore = body;
+        if (accepted) {
+          body = typeof v.body === 'string' ? v.body : body;
+          if ('fence' in v) fence = num(v.fence);
+        }
+        marks.push({
+          id: `w${i}`,
+          lane: ev.actor,
+          kind: 'write',
+          t: startT,
+          label: `${stale ? 'stale ' : ''}write ${typeof v.body === 'string' ? v.body : ''}`.trim(),
+          detail: `${who(ev.actor)} sends ${quoted(v.body)} with ${token !== null ? `token ${token}` : 'no token'}${stale ? ', though its lock is gone' : ''}.`,
+          eventIndex: inv?.i ?? i,
+          actor: ev.actor,
+          stale,
+        });
+        marks.push({
+          id,
+          lane: 'storage',
+          kind: accepted ? 'stored' : 'rejected',
+          t: ev.t,
+          label: accepted
+            ? `stores ${typeof v.body === 'string' ? v.body : ''}${raisedFence(v.fence, fenceBefore) ? `, fence ${num(v.fence)}` : ''}`
+            : `rejects ${typeof v.body === 'string' ? v.body : ''}`,
+          detail: accepted
+            ? stale
+              ? `The storage accepts the stale ${quoted(v.body)} and overwrites ${quoted(bodyBefore)}: an update is lost.`
+              : `The storage stores ${quoted(v.body)}${raisedFence(v.fence, fenceBefore) ? ` and raises the fence to ${num(v.fence)}` : ''}.`
+            : `The storage rejects ${quoted(v.body)}: token ${token ?? '?'} is lower than the fence ${fenceBefore ?? '?'}. The writer learns it lost the lock.`,
+          eventIndex: i,
+          actor: ev.actor,
+          stale,
+        });
+        connectors.push({
+          id: `c${i}`,
+          fromLane: ev.actor,
+          toLane: 'storage',
+          t: startT,
+          t2: ev.t,
+          stale,
+          accepted,
+        });
+        break;
+      }
+      case 'stop':
+      case 'crash':
+        marks.push({
+          id,
+          lane: ev.actor,
+          kind: ev.f,
+          t: ev.t,
+          label: ev.f === 'crash' ? 'crash' : 'stops',
+          detail: `${who(ev.actor)} ${ev.f === 'crash' ? 'crashes' : 'stops'}${ev.note ? `: ${ev.note}` : ''}.`,
+          eventIndex: i,
+          actor: ev.actor,
+        });
+        break;
+      case 'clock-jump':
+      case 'failover':
+      case 'terminate':
+        if (ev.type === 'invoke') {
+          marks.push({
+            id,
+            lane: 'nemesis',
+            kind: 'fault',
+            t: ev.t,
+            label:
+              ev.f === 'clock-jump'
+                ? `clock jump${typeof v.node === 'string' ? ` on ${v.node}` : ''}`
+                : ev.f === 'failover'
+                  ? 'failover'
+                  : `terminate ${typeof v.target === 'string' ? who(v.target) : ''}`.trim(),
+            detail:
+              ev.f === 'clock-jump'
+                ? `A clock on node ${String(v.node ?? '?')} jumps ${num(v.byMs) ?? '?'} ms forward.`
+                : ev.f === 'failover'
+                  ? 'The primary fails over to a replica that may not have the lock.'
+                  : `${typeof v.target === 'string' ? who(v.target) : 'A client'} is terminated.`,
+            eventIndex: i,
+          });
+        }
+        break;
+      default:
+        break;
+    }
+  });
+
+  // Holds become intervals on the lock lane; a hold that ran out gets an expiry mark.
+  for (const h of holds) {
+    const runsOut = h.expiresAt ?? endMs;
+    const end = h.ended === null ? Math.min(runsOut, Math.max(endMs, h.t)) : h.ended;
+    marks.push({
+      id: `h${h.i}`,
+      lane: 'lock',
+      kind: 'hold',
+      t: h.t,
+      t2: Math.max(end, h.t),
+      label: `${who(h.actor)}${h.token !== null ? ` (${h.token})` : ''}`,
+      detail: `The lock belongs to ${who(h.actor)}${h.token !== null ? ` with token ${h.token}` : ''} from ${fmt(h.t)} to ${fmt(Math.max(end, h.t))}.`,
+      eventIndex: h.i,
+      actor: h.actor,
+    });
+    // A hold ran out when nothing ended it before its TTL did, within the run.
+    const expired =
+      h.expiresAt !== null && (h.ended === null ? h.expiresAt <= endMs : h.ended >= h.expiresAt);
+    if (expired && h.expiresAt !== null) {
+      marks.push({
+        id: `x${h.i}`,
+        lane: 'lock',
+        kind: 'expire',
+        t: h.expiresAt,
+        label: 'TTL runs out',
+        detail: `${who(h.actor)}’s TTL runs out at ${fmt(h.expiresAt)}: the lock is free, and ${who(h.actor)} is not told.`,
+        eventIndex: h.i,
+        actor: h.actor,
+      });
+    }
+  }
+
+  const laneIds: { id: string; label: string }[] = [
+    ...clients.map((c) => ({ id: c, label: who(c) })),
+    ...(hasFaults ? [{ id: 'nemesis', label: 'faults' }] : []),
+    { id: 'lock', label: 'the lock' },
+    { id: 'storage', label: 'the storage' },
+  ];
+  return {
+    lanes: laneIds.map((l) => ({ ...l, y: 0 })),
+    marks: marks.sort((a, b) => a.t - b.t || a.id.localeCompare(b.id)),
+    connectors,
+    endMs,
+  };
+}
+
+export function fmt(t: number): string {
+  return `${Math.round(t * 10) / 10} ms`;
+}
+
+export interface LayoutOptions {
+  width: number;
+  laneHeight?: number;
+  /** Room above the first lane for its label, and below the last for the time axis. */
+  top?: number;
+  bottom?: number;
+  padX?: number;
+  /** Average width of one label character, in px, to keep labels from overlapping. */
+  charPx?: number;
+}
+
+export interface PlacedMark extends Mark {
+  x: number;
+  x2?: number;
+  y: number;
+  /** Where the label goes: above or below the lane line, or nowhere when there is no room. */
+  labelAt: 'above' | 'below' | 'none';
+  labelX: number;
+  labelAnchor: 'start' | 'middle' | 'end';
+}
+
+export interface TimelineLayout {
+  width: number;
+  height: number;
+  x: ScaleLinear<number, number>;
+  lanes: Lane[];
+  marks: PlacedMark[];
+  connectors: (Connector & { x1: number; y1: number; x2: number; y2: number })[];
+  ticks: { t: number; x: number; label: string }[];
+}
+
+/** Positions a model in a box `width` px wide: lanes stacked, time across, labels de-cluttered. */
+export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): TimelineLayout {
+  const width = Math.max(240, opts.width);
+  const laneHeight = opts.laneHeight ?? 64;
+  const top = opts.top ?? 22;
+  const bottom = opts.bottom ?? 28;
+  const padX = opts.padX ?? 16;
+  const charPx = opts.charPx ?? 6.4;
+  const domainEnd = Math.max(1, model.endMs) * 1.04;
+  const x = scaleLinear()
+    .domain([0, domainEnd])
+    .range([padX, width - padX]);
+  const lanes = model.lanes.map((l, k) => ({ ...l, y: top + laneHeight * k + laneHeight / 2 }));
+  const laneY = new Map(lanes.map((l) => [l.id, l.y]));
+
+  // Labels in one lane are placed left to right; each goes above the line if it fits there,
+  // else below, else it is left to the tooltip.
+  const lastEnd = new Map<string, { above: number; below: number }>();
+  const placed: PlacedMark[] = model.marks.map((m) => {
+    const mx = x(m.t);
+    const mx2 = m.t2 !== undefined ? x(m.t2) : undefined;
+    const y = laneY.get(m.lane) ?? top;
+    const w = m.label.length * charPx;
+    const center = mx2 !== undefined ? (mx + mx2) / 2 : mx;
+    let labelX = center;
+    let anchor: PlacedMark['labelAnchor'] = 'middle';
+    let left = center - w / 2;
+    if (left < 2) {
+      labelX = Math.max(2, mx);
+      anchor = 'start';
+      left = labelX;
+    } else if (center + w / 2 > width - 2) {
+      labelX = Math.min(width - 2, mx2 ?? mx);
+      anchor = 'end';
+      left = labelX - w;
+    }
+    const right = left + w;
+    const ends = lastEnd.get(m.lane) ?? { above: -Infinity, below: -Infinity };
+    let labelAt: PlacedMark['labelAt'] = 'none';
+    // Intervals label above their bar; points prefer above too, and fall back below.
+    if (left >= ends.above + 6) {
+      labelAt = 'above';
+      ends.above = right;
+    } else if (left >= ends.below + 6) {
+      labelAt = 'below';
+      ends.below = right;
+    }
+    lastEnd.set(m.lane, ends);
+    const out: PlacedMark = { ...m, x: mx, y, labelAt, labelX, labelAnchor: anchor };
+    if (mx2 !== undefined) out.x2 = mx2;
+    return out;
+  });
+
+  const connectors = model.connectors.map((c) => ({
+    ...c,
+    x1: x(c.t),
+    y1: laneY.get(c.fromLane) ?? top,
+    x2: x(c.t2),
+    y2: laneY.get(c.toLane) ?? top,
+  }));
+  const tickCount = width < 420 ? 4 : 7;
+  const ticks = x.ticks(tickCount).map((t) => ({ t, x: x(t), label: `${t}` }));
+  return {
+    width,
+    height: top + laneHeight * lanes.length + bottom,
+    x,
+    lanes,
+    marks: placed,
+    connectors,
+    ticks,
+  };
+}
