@@ -92,6 +92,8 @@ test.describe('the drill', () => {
   });
 
   test('keyboard only: the whole drill, practice mode and the reset', async ({ page }) => {
+    // Dozens of Tab presses, each checked: slower than a click test, not a performance budget.
+    test.setTimeout(90_000);
     const drill = new DrillPage(page);
     await drill.open();
     await drill.jumpToDrillByKeyboard();

@@ -172,11 +172,16 @@ describe('DrillPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Shuffle again' }));
     expect(promptsInOrder()).not.toEqual(shuffled);
 
-    fireEvent.click(within(card(q1.prompt)).getByRole('button', { name: 'Reveal the answer' }));
-    expect(within(card(q1.prompt)).getByRole('heading', { name: 'Answer' })).toBeTruthy();
+    // No choices to lean on in practice, and an answer said out loud is enough to reveal.
+    expect(screen.queryAllByRole('radio')).toHaveLength(0);
+    const fresh = card(q2.prompt);
+    fireEvent.click(within(fresh).getByRole('button', { name: 'Reveal the answer' }));
+    expect(within(fresh).getByRole('heading', { name: 'Answer' })).toBeTruthy();
+    expect(within(fresh).queryByText(/Make a prediction first/)).toBeNull();
 
     fireEvent.click(toggle);
     expect(promptsInOrder()).toEqual(drillQuestions.map((q) => q.prompt));
+    expect(screen.getAllByRole('radio').length).toBeGreaterThan(0);
     expect(screen.queryByRole('button', { name: 'Shuffle again' })).toBeNull();
   });
 

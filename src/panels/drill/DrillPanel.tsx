@@ -123,7 +123,7 @@ export function DrillPanel({ store = drillProgressStore, nextSeed = randomSeed }
       </p>
       <p className="drill-mode-note">
         {practicing
-          ? 'Interview practice: the questions are shuffled and every answer stays hidden until you ask for it. Say your answer out loud, or write it, then reveal.'
+          ? 'Interview practice: the questions are shuffled, the choices are gone, and every answer stays hidden until you ask for it. Say your answer out loud or write it, then reveal and be honest.'
           : 'For each question, pick or write a prediction, then reveal the answer and mark whether you knew it.'}
       </p>
 
@@ -164,7 +164,8 @@ function DrillCard({ store, question, number, practicing }: DrillCardProps) {
 
   // In study mode an answer already marked stays open after a reload; practice hides everything.
   const revealed = revealedFlag ?? (!practicing && verdict !== undefined);
-  const hasPrediction = prediction !== undefined;
+  // Practice is closer to an interview: no choices to lean on, and the answer may be said aloud.
+  const needsPrediction = !practicing && prediction === undefined;
   const picked = question.choices.find((c) => c.id === prediction?.choice);
   const best = question.choices.find((c) => c.id === question.bestChoiceId);
 
@@ -173,7 +174,7 @@ function DrillCard({ store, question, number, practicing }: DrillCardProps) {
       store.getState().setRevealed(question.id, false);
       return;
     }
-    if (!hasPrediction) {
+    if (needsPrediction) {
       setHint('Make a prediction first: pick one of the choices or write your own.');
       firstChoice.current?.focus();
       return;
@@ -197,30 +198,31 @@ function DrillCard({ store, question, number, practicing }: DrillCardProps) {
       </h3>
 
       <fieldset className="drill-prediction">
-        <legend>Your prediction</legend>
-        {question.choices.map((choice, i) => (
-          <label key={choice.id} className="drill-choice">
-            <input
-              ref={i === 0 ? firstChoice : undefined}
-              type="radio"
-              name={`${id}-choice`}
-              value={choice.id}
-              checked={prediction?.choice === choice.id}
-              onChange={() => {
-                store.getState().pickChoice(question.id, choice.id);
-                setHint('');
-              }}
-            />
-            <span>{choice.text}</span>
-          </label>
-        ))}
+        <legend>{practicing ? 'Your answer' : 'Your prediction'}</legend>
+        {!practicing &&
+          question.choices.map((choice, i) => (
+            <label key={choice.id} className="drill-choice">
+              <input
+                ref={i === 0 ? firstChoice : undefined}
+                type="radio"
+                name={`${id}-choice`}
+                value={choice.id}
+                checked={prediction?.choice === choice.id}
+                onChange={() => {
+                  store.getState().pickChoice(question.id, choice.id);
+                  setHint('');
+                }}
+              />
+              <span>{choice.text}</span>
+            </label>
+          ))}
         <label htmlFor={textId} className="drill-text-label">
-          Or in your own words
+          {practicing ? 'In your own words (or say it out loud)' : 'Or in your own words'}
         </label>
         <textarea
           id={textId}
           className="drill-text"
-          rows={2}
+          rows={practicing ? 3 : 2}
           maxLength={PREDICTION_MAX_CHARS}
           value={prediction?.text ?? ''}
           onChange={(e) => {
@@ -249,7 +251,7 @@ function DrillCard({ store, question, number, practicing }: DrillCardProps) {
         {revealed && (
           <>
             <h4 className="drill-answer-title">Answer</h4>
-            {picked && (
+            {picked && !practicing && (
               <p className="drill-match">
                 {picked.id === question.bestChoiceId
                   ? 'Your pick matches the answer.'
