@@ -24,7 +24,17 @@ const impureGlobals = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'recordings/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-*/',
+      '.lab-tmp/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'recordings/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
