@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { DRILL_STORAGE_KEY, DrillPage } from './pages/drillPage';
 
 const Q1 = /Client 1 pauses for 500 ms with a 300 ms lock/;
@@ -171,3 +172,34 @@ test.describe('the drill', () => {
     await expect(drill.answer(Q1)).toBeVisible();
   });
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`no serious or critical axe violations in the drill and the top status (${colorScheme})`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    const drill = new DrillPage(page);
+    await drill.open();
+    // Every state a reader can reach: a revealed answer, a mark, a hint, practice, the confirm.
+    await drill.predict(Q1, Q1_BEST);
+    await drill.reveal(Q1);
+    await drill.mark(Q1, 'I knew it');
+    await drill.questions().nth(1).getByRole('button', { name: 'Reveal the answer' }).click();
+    await drill.button('Reset progress').click();
+    const scan = async () => {
+      const results = await new AxeBuilder({ page })
+        .include('#drill')
+        .include('.drill-status')
+        .analyze();
+      // A scan that matched nothing would pass too; make sure it looked at the drill.
+      expect(results.passes.length).toBeGreaterThan(10);
+      return results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    };
+    expect(await scan()).toEqual([]);
+    await drill.section.getByRole('button', { name: 'Keep my progress' }).click();
+    await drill.button('Interview practice').click();
+    expect(await scan()).toEqual([]);
+  });
+}
