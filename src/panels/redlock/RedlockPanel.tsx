@@ -4,7 +4,7 @@
 import { useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { ReplayCursor } from '../replay/cursor';
-import { actorName, describeEvent, describeSource } from '../replay/describe';
+import { actorName, describeEvent } from '../replay/describe';
 import { simulateRun } from '../replay/runs';
 import { IconStepBack, IconStepForward } from '../replay/icons';
 import { useWidth } from '../paused-client/useWidth';
@@ -76,7 +76,8 @@ export function RedlockPanel() {
         ))}
       </div>
       <p className="rl-source">
-        Replayed by the engine on 5 simulated Redis nodes, {describeSource(trace)}.
+        Replayed by the engine on 5 simulated Redis nodes, each expiring keys by its own clock (seed{' '}
+        {trace.seed ?? 1}).
       </p>
 
       <div className="rl-nodes" role="list" aria-label={`Who holds the key at ${fmt(nowMs)}`}>
@@ -276,7 +277,12 @@ function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: number }) 
           return (
             <g key={`w${i}`} className="rl-write">
               <circle cx={x(w.atMs)} cy={y} r={5} />
-              <text x={x(w.atMs) + 7} y={y + 4}>
+              {/* Near the right edge the label goes left of its mark, so it stays inside. */}
+              <text
+                x={x(w.atMs) + (x(w.atMs) > layout.width - 80 ? -8 : 8)}
+                y={y + 4}
+                textAnchor={x(w.atMs) > layout.width - 80 ? 'end' : 'start'}
+              >
                 writes {w.body}
               </text>
             </g>

@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { RedlockPanel } from './RedlockPanel';
+
+afterEach(cleanup);
+
+describe('RedlockPanel', () => {
+  it('replays the clock jump and marks two holders of 3 of 5', () => {
+    render(<RedlockPanel />);
+    expect(screen.getByText(/client 2 holds 3 of 5 \(redis-3, redis-4 and redis-5\)/)).toBeTruthy();
+    expect(screen.getByText(/its key is still on redis-1 and redis-2/)).toBeTruthy();
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'redis-1client 1',
+      'redis-2client 1',
+      'redis-3client 2',
+      'redis-4client 2',
+      'redis-5client 2',
+    ]);
+  });
+
+  it('replays the GC pause: client 2 takes all 5 while client 1 is paused', () => {
+    render(<RedlockPanel />);
+    fireEvent.click(screen.getByRole('button', { name: 'A GC pause past the TTL' }));
+    expect(screen.getByText(/client 2 holds 5 of 5/)).toBeTruthy();
+    expect(screen.getByText(/its key is gone from every node/)).toBeTruthy();
+  });
+
+  it('has the assumptions table', () => {
+    render(<RedlockPanel />);
+    const table = screen.getByRole('table', { name: /What Redlock assumes/ });
+    expect(table.querySelectorAll('tbody tr')).toHaveLength(4);
+    expect(
+      screen.getByRole('rowheader', { name: 'Nodes keep their keys across a restart' }),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { ReplayPanel } from './ReplayPanel';
+import { selectRun, usePlayback } from '../../state/playback';
+
+function documentNow() {
+  const card = screen.getByRole('region', { name: 'The document now' });
+  const [body, fence] = within(card).getAllByRole('definition');
+  return { body: body?.textContent, fence: fence?.textContent };
+}
+
+beforeEach(() => {
+  act(() => selectRun({ scenario: 'paused-client', variant: 'fencing-off', lock: 'redis' }));
+});
+afterEach(() => {
+  cleanup();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('ReplayPanel', () => {
+  it('starts before the first event with the initial document', () => {
+    render(<ReplayPanel />);
+    expect(documentNow()).toEqual({ body: 'v0', fence: 'not stored' });
+    expect(screen.getByRole('switch', { name: 'Fencing' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
+    expect(screen.getByText(/Simulated \(engine, seed 1\)/)).toBeTruthy();
+  });
+
+  it('steps forward and back, and the document follows', () => {
+    render(<ReplayPanel />);
+    const forward = screen.getByRole('button', { name: 'Step forward' });
+    for (let i = 0; i < 7; i++) fireEvent.click(forward);
+    expect(documentNow().body).toBe('v2');
+    fireEvent.click(screen.getByRole('button', { name: 'Step back' }));
+    expect(documentNow().body).toBe('v0');
+    expect(usePlayback.getState().step).toBe(6);
+  });
+
+  it('with fencing off the stale write is accepted and corrupts the document', () => {
+    render(<ReplayPanel />);
+    fireEvent.keyDown(screen.getByRole('region', { name: 'Replay' }), { key: 'End' });
+    expect(documentNow().body).toBe('v1');
+    expect(screen.getByText(/Stale write accepted/)).toBeTruthy();
+  });
+
+  it('with fencing on the storage rejects it, the newer body stays, and the client learns it lost', () => {
+    render(<ReplayPanel />);
+    fireEvent.click(screen.getByRole('switch', { name: 'Fencing' }));
+    expect(screen.getByRole('switch', { name: 'Fencing' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    fireEvent.keyDown(screen.getByRole('region', { name: 'Replay' }), { key: 'End' });
+    expect(documentNow()).toEqual({ body: 'v2', fence: '34' });
+    expect(screen.getByText(/Stale write rejected by the storage/)).toBeTruthy();
+    expect(screen.getByText(/learns it lost the lock, and stops/)).toBeTruthy();
+  });
+
+  it('plays and pauses with Space on the panel, and steps with the arrows', () => {
+    render(<ReplayPanel />);
+    const panel = screen.getByRole('region', { name: 'Replay' });
+    fireEvent.keyDown(panel, { key: 'ArrowRight' });
+    fireEvent.keyDown(panel, { key: 'ArrowRight' });
+    expect(usePlayback.getState().step).toBe(2);
+    fireEvent.keyDown(panel, { key: 'ArrowLeft' });
+    expect(usePlayback.getState().step).toBe(1);
+    fireEvent.keyDown(panel, { key: ' ' });
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
+    fireEvent.keyDown(panel, { key: ' ' });
+    expect(screen.getByRole('button', { name: 'Play' })).toBeTruthy();
+  });
+
+  it('moves to an event chosen in the list, and marks it current', () => {
+    render(<ReplayPanel />);
+    const items = within(screen.getByRole('region', { name: 'Events' })).getAllByRole('button');
+    fireEvent.click(items[4]!);
+    expect(usePlayback.getState().step).toBe(5);
+    expect(items[4]!.closest('li')?.getAttribute('aria-current')).toBe('step');
+  });
+
+  it('offers every lock of the scenario and another scenario', () => {
+    render(<ReplayPanel />);
+    const lock = screen.getByRole('combobox', { name: 'Lock and storage' });
+    fireEvent.change(lock, { target: { value: 'pg-lease' } });
+    expect(usePlayback.getState().lock).toBe('pg-lease');
+    const scenario = screen.getByRole('combobox', { name: 'Scenario' });
+    fireEvent.change(scenario, { target: { value: 'slow-release' } });
+    expect(usePlayback.getState().scenario).toBe('slow-release');
+    expect(screen.getByRole('combobox', { name: 'Variant' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { replayKeyAction } from './keys';
+
+describe('replayKeyAction', () => {
+  it('plays, pauses and steps from the panel itself', () => {
+    expect(replayKeyAction(' ', 'panel')).toBe('toggle');
+    expect(replayKeyAction('ArrowRight', 'panel')).toBe('forward');
+    expect(replayKeyAction('ArrowLeft', 'panel')).toBe('back');
+    expect(replayKeyAction('Home', 'panel')).toBe('start');
+    expect(replayKeyAction('End', 'panel')).toBe('end');
+    expect(replayKeyAction('x', 'panel')).toBeNull();
+  });
+
+  it('leaves controls their own keys', () => {
+    expect(replayKeyAction(' ', 'button')).toBeNull();
+    expect(replayKeyAction('ArrowRight', 'button')).toBe('forward');
+    expect(replayKeyAction('ArrowRight', 'slider')).toBeNull();
+    expect(replayKeyAction('ArrowDown', 'select')).toBeNull();
+    expect(replayKeyAction(' ', 'text')).toBeNull();
+    expect(replayKeyAction('ArrowRight', 'panel', { alt: true })).toBeNull();
+  });
+});

@@ -1,0 +1,102 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// The store reads the URL once, when it is created, so each test imports a fresh copy.
+async function freshStore(search: string) {
+  window.history.replaceState(null, '', `/${search}`);
+  vi.resetModules();
+  return import('./playback');
+}
+
+afterEach(() => {
+  window.history.replaceState(null, '', '/');
+});
+
+describe('playback store', () => {
+  it('starts on the paused client, fencing off, at step 0, and leaves a plain URL alone', async () => {
+    const p = await freshStore('');
+    expect(p.usePlayback.getState()).toMatchObject({
+      scenario: 'paused-client',
+      variant: 'fencing-off',
+      lock: 'redis',
+      step: 0,
+      playing: false,
+      notice: null,
+    });
+    expect(window.location.search).toBe('');
+  });
+
+  it('opens the moment a link names', async () => {
+    const p = await freshStore('?scenario=paused-client&variant=fencing-on&lock=pg-lease&step=5');
+    expect(p.usePlayback.getState()).toMatchObject({
+      scenario: 'paused-client',
+      variant: 'fencing-on',
+      lock: 'pg-lease',
+      step: 5,
+      notice: null,
+    });
+  });
+
+  it('falls back with a notice on malformed or unknown values, and never throws', async () => {
+    const p = await freshStore('?scenario=%3Cbad%3E&variant=nope&step=9999');
+    const s = p.usePlayback.getState();
+    expect(s.scenario).toBe('paused-client');
+    expect(s.variant).toBe('fencing-off');
+    expect(s.step).toBeLessThan(100);
+    expect(s.notice).toMatch(/scenario “<bad>” is not a name/);
+    expect(s.notice).toMatch(/no variant “nope”/);
+    expect(s.notice).toMatch(/asked for step 9999/);
+  });
+
+  it('mirrors the replay in the URL as the reader steps', async () => {
+    const p = await freshStore('');
+    p.selectRun({ scenario: 'paused-client', variant: 'fencing-on', lock: 'redis' });
+    p.stepBy(1);
+    p.stepBy(1);
+    expect(window.location.search).toBe(
+      '?scenario=paused-client&variant=fencing-on&lock=redis&step=2',
+    );
+    expect(window.location.hash).toBe('#see-it');
+  });
+
+  it('clamps steps, plays from the start at the end, and stops playing at the end', async () => {
+    const p = await freshStore('');
+    p.setStep(-5);
+    expect(p.usePlayback.getState().step).toBe(0);
+    p.setStep(10_000);
+    const end = p.usePlayback.getState().step;
+    expect(end).toBeGreaterThan(5);
+    p.setPlaying(true);
+    expect(p.usePlayback.getState()).toMatchObject({ playing: true, step: 0 });
+    for (let i = 0; i < end; i++) p.tick();
+    expect(p.usePlayback.getState()).toMatchObject({ playing: false, step: end });
+    p.setSpeed(3); // not offered: ignored
+    expect(p.usePlayback.getState().speed).toBe(1);
+    p.setSpeed(2);
+    expect(p.usePlayback.getState().speed).toBe(2);
+  });
+
+  it('openReplay selects the run, rewinds it and scrolls the replay into view', async () => {
+    const p = await freshStore('');
+    const section = document.createElement('section');
+    section.id = 'see-it';
+    const panel = document.createElement('div');
+    panel.setAttribute('data-replay-panel', '');
+    panel.tabIndex = 0;
+    section.append(panel);
+    document.body.append(section);
+    const scroll = vi.fn();
+    section.scrollIntoView = scroll;
+    p.setStep(4);
+    p.openReplay({ scenario: 'delayed-write', variant: 'fencing-on' });
+    expect(p.usePlayback.getState()).toMatchObject({
+      scenario: 'delayed-write',
+      variant: 'fencing-on',
+      step: 0,
+    });
+    expect(scroll).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+    expect(document.activeElement).toBe(panel);
+    expect(window.location.search).toContain('scenario=delayed-write');
+    section.remove();
+  });
+});
