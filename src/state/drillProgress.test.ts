@@ -249,6 +249,32 @@ describe('drill progress store', () => {
     expect(store.getState().predictions[q1.id]?.text.length).toBe(PREDICTION_MAX_CHARS);
   });
 
+  it('picks up what another tab saved, keeping this tab’s session state', () => {
+    const storage = new FakeStorage();
+    let notify: (key: string | null) => void = () => {};
+    const here = createDrillProgressStore({
+      getStorage: () => storage,
+      watchOtherTabs: (onChange) => (notify = onChange),
+    });
+    here.getState().setRevealed(q3.id, true);
+    const there = storeOn(storage);
+    there.getState().mark(q1.id, 'known');
+    there.getState().mark(q2.id, 'not-yet');
+    expect(knownCount(here.getState())).toBe(0);
+
+    notify('some-other-key');
+    expect(knownCount(here.getState())).toBe(0);
+    notify(DRILL_STORAGE_NAME);
+    expect(data(here)).toEqual(data(there));
+    expect(here.getState().revealed).toEqual({ [q3.id]: true });
+
+    // A corrupt value from elsewhere is dropped with a notice, never thrown.
+    storage.items.set(DRILL_STORAGE_NAME, '{oops');
+    notify(DRILL_STORAGE_NAME);
+    expect(here.getState().notice?.reason).toBe('unreadable');
+    expect(knownCount(here.getState())).toBe(1);
+  });
+
   it('is Done only when all eight are known', () => {
     const store = storeOn(new FakeStorage());
     for (const id of ids.slice(0, -1)) store.getState().mark(id, 'known');

@@ -289,6 +289,16 @@ function browserStorage(): Storage {
 export interface DrillProgressOptions {
   getStorage?: () => Storage;
   name?: string;
+  /**
+   * Calls back when another tab changed the stored value, so two open tabs do not overwrite
+   * each other's marks. The page listens to the browser's `storage` event; tests pass their own.
+   */
+  watchOtherTabs?: (onChange: (key: string | null) => void) => void;
+}
+
+function watchStorageEvents(onChange: (key: string | null) => void): void {
+  if (typeof window === 'undefined' || typeof window.addEventListener !== 'function') return;
+  window.addEventListener('storage', (event) => onChange(event.key));
 }
 
 export function createDrillProgressStore(options: DrillProgressOptions = {}): DrillProgressStore {
@@ -361,6 +371,7 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
             set({ ...emptyProgress(), revealed: {} });
           },
           dismissNotice() {
+            pendingNotice = null;
             set({ notice: null });
           },
         };
@@ -387,6 +398,11 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
   if (storage !== pendingStatus || notice !== pendingNotice) {
     store.setState({ storage: pendingStatus, notice: pendingNotice });
   }
+  (options.watchOtherTabs ?? watchStorageEvents)((key) => {
+    // A null key means the other tab cleared all storage; reading again finds nothing and keeps
+    // what this tab has, which its next change saves back.
+    if (key === name || key === null) void store.persist.rehydrate();
+  });
   return store;
 }
 
