@@ -1,34 +1,47 @@
 import { useEffect } from 'react';
 import { allPanelsLoaded } from './panels';
 
+// How long after the panels arrive the page keeps the linked section in place while charts
+// measure themselves and settle.
+const SETTLE_MS = 2000;
+
 /**
  * Panels arrive a moment after the shell, and each one pushes the sections below it down.
  * A reader who opened a link to #numbers would end up somewhere above it, so once every panel
- * is in, go back to the linked section, unless the reader has started moving on their own.
+ * is in, go back to the linked section and hold it there while the layout settles, unless
+ * the reader has started moving on their own.
  */
 export function useDeepLink() {
   useEffect(() => {
     const target = window.location.hash.slice(1);
     if (!target) return;
-    let moved = false;
-    const onMove = () => {
-      moved = true;
+    let stopped = false;
+    let observer: ResizeObserver | undefined;
+    let timer: number | undefined;
+    const stop = () => {
+      stopped = true;
+      observer?.disconnect();
+      if (timer !== undefined) window.clearTimeout(timer);
     };
     const events = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
-    events.forEach((e) => window.addEventListener(e, onMove, { passive: true, once: true }));
-    let cancelled = false;
+    events.forEach((e) => window.addEventListener(e, stop, { passive: true, once: true }));
+    const pin = () => {
+      if (stopped || window.location.hash.slice(1) !== target) return;
+      document.getElementById(target)?.scrollIntoView({ block: 'start', behavior: 'instant' });
+    };
     void allPanelsLoaded().then(() => {
-      // Two frames: one for React to commit the panels, one for layout to settle.
-      requestAnimationFrame(() =>
-        requestAnimationFrame(() => {
-          if (cancelled || moved || window.location.hash.slice(1) !== target) return;
-          document.getElementById(target)?.scrollIntoView({ block: 'start' });
-        }),
-      );
+      if (stopped) return;
+      requestAnimationFrame(pin);
+      if (typeof ResizeObserver !== 'undefined') {
+        observer = new ResizeObserver(() => requestAnimationFrame(pin));
+        const main = document.getElementById('main');
+        if (main) observer.observe(main);
+      }
+      timer = window.setTimeout(stop, SETTLE_MS);
     });
     return () => {
-      cancelled = true;
-      events.forEach((e) => window.removeEventListener(e, onMove));
+      stop();
+      events.forEach((e) => window.removeEventListener(e, stop));
     };
   }, []);
 }

@@ -23,9 +23,11 @@ const columns = h.columns([
         <button
           type="button"
           className="button replay-button"
+          // The visible words, then which case: eight buttons must not share one name.
+          aria-label={`Show the replay: ${row.event}`}
           onClick={() => openReplay({ scenario: row.scenario, variant: row.variant })}
         >
-          Show the replay<span className="sr-only">: {row.event}</span>
+          Show the replay
         </button>
       );
     },

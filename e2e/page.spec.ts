@@ -1,0 +1,157 @@
+import { expect, test } from '@playwright/test';
+import { LabPage } from './pages/labPage';
+import { sections } from '../src/app/sections';
+
+test.describe('the page', () => {
+  test('has every section, each reachable from the contents menu', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const lab = new LabPage(page);
+    await lab.open();
+    await lab.waitForPanels();
+    for (const s of sections) {
+      await expect(lab.section(s.title)).toHaveCount(1);
+      await lab.goViaContents(s.short ?? s.title);
+      await expect(page).toHaveURL(new RegExp(`#${s.id}$`));
+      await expect(lab.section(s.title).getByRole('heading').first()).toBeInViewport();
+      await expect(lab.contentsLink(s.short ?? s.title)).toHaveAttribute(
+        'aria-current',
+        'location',
+      );
+    }
+  });
+
+  test('on a phone the contents menu is a button that opens and closes', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const lab = new LabPage(page);
+    await lab.open();
+    await expect(lab.contentsToggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(lab.contentsLink('Failure cases')).toBeHidden();
+    await lab.contentsToggle.click();
+    await expect(lab.contentsLink('Failure cases')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(lab.contentsLink('Failure cases')).toBeHidden();
+    await expect(lab.contentsToggle).toBeFocused();
+    await lab.goViaContents('Failure cases');
+    await expect(lab.contentsLink('Failure cases')).toBeHidden();
+    await expect(lab.section('Failure cases').getByRole('heading').first()).toBeInViewport();
+  });
+
+  test('a deep link opens at its section once the panels have loaded', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const lab = new LabPage(page);
+    await lab.open('#scale-ladder');
+    await lab.waitForPanels();
+    await expect(lab.section('Scale ladder').getByRole('heading').first()).toBeInViewport();
+  });
+
+  test('a table sorts by its column buttons, and says so with aria-sort', async ({ page }) => {
+    const lab = new LabPage(page);
+    await lab.open();
+    const table = lab.table(lab.section('Which lock, for what'));
+    const correctness = lab.columnHeader(table, 'For correctness');
+    await expect(correctness).toHaveAttribute('aria-sort', 'none');
+    expect((await lab.rowHeaders(table))[0]).toBe('Redis SET NX PX, one node');
+
+    await lab.sortButton(table, 'For correctness').click();
+    await expect(correctness).toHaveAttribute('aria-sort', 'descending');
+    expect((await lab.rowHeaders(table))[0]).toBe('Advisory lock, work in the same transaction');
+
+    await lab.sortButton(table, 'For correctness').click();
+    await expect(correctness).toHaveAttribute('aria-sort', 'ascending');
+    const ascending = await lab.rowHeaders(table);
+    expect(ascending.slice(0, 3)).toEqual(
+      expect.arrayContaining([
+        'Redis SET NX PX, one node',
+        'Redlock, 5 Redis nodes',
+        'A mutex inside one process',
+      ]),
+    );
+
+    // And by keyboard, on another table.
+    const capabilities = lab.table(lab.section('Capabilities used'));
+    await lab.sortButton(capabilities, 'Tool').focus();
+    await page.keyboard.press('Enter');
+    await expect(lab.columnHeader(capabilities, 'Tool')).toHaveAttribute('aria-sort', 'ascending');
+    await expect(capabilities.getByRole('row').nth(1)).toContainText('etcd');
+  });
+
+  test('a failure case row opens its replay at #see-it', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const lab = new LabPage(page);
+    await lab.open('#failure-cases');
+    await lab.waitForPanels();
+    const failures = lab.section('Failure cases');
+    await failures.getByRole('button', { name: /Show the replay: The holder crashes/ }).click();
+    await expect(
+      lab.section('See it: fencing off, then on').getByRole('heading').first(),
+    ).toBeInViewport();
+  });
+
+  test('shows the tested lock files as they are', async ({ page }) => {
+    const lab = new LabPage(page);
+    await lab.open();
+    const redis = lab.section('Lock and release in Redis');
+    await expect(redis.getByRole('figure', { name: /Acquire with a token/ })).toContainText(
+      "redis.call('INCR', KEYS[2])",
+    );
+    await expect(redis.getByText(/The lab runs exactly these/)).toBeVisible();
+    const storage = lab.section('Fencing at the storage');
+    await expect(storage.getByRole('figure', { name: /The fenced write/ })).toContainText(
+      'WHERE name = $1 AND fence <= $3;',
+    );
+  });
+
+  test('numbers to say shows the laptop figures with where they came from', async ({ page }) => {
+    const lab = new LabPage(page);
+    await lab.open();
+    const numbers = lab.section('Numbers to say');
+    await expect(numbers.getByText(/8-core laptop, 32 clients, 3 s per case/)).toBeVisible();
+    await expect(numbers.getByRole('img', { name: /Redis, plain/ })).toBeVisible();
+    // Either the lab has measured this machine (its note names the machine) or the page says it has not.
+    await expect(
+      numbers.getByText(/Measured by the lab on|has not measured its own figures yet/),
+    ).toBeVisible();
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`has no serious or critical axe violations (${colorScheme})`, async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.emulateMedia({ colorScheme });
+      const lab = new LabPage(page);
+      await lab.open();
+      await lab.waitForPanels();
+      expect(await lab.seriousViolations()).toEqual([]);
+    });
+  }
+
+  test('does not scroll sideways at 375 px, in either scheme', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const lab = new LabPage(page);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await lab.open();
+      await lab.waitForPanels();
+      const { scrollWidth, viewport } = await lab.pageScrollsSideways();
+      expect(
+        scrollWidth,
+        `page is ${scrollWidth}px wide in a ${viewport}px window`,
+      ).toBeLessThanOrEqual(viewport);
+    }
+  });
+
+  test('keyboard focus is visible', async ({ page }) => {
+    const lab = new LabPage(page);
+    await lab.open();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to the page' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    const sortButton = lab.sortButton(
+      lab.table(lab.section('Which lock, for what')),
+      'For efficiency',
+    );
+    await sortButton.focus();
+    const outline = await sortButton.evaluate((el) => getComputedStyle(el).outlineStyle);
+    expect(outline).not.toBe('none');
+  });
+});

@@ -1,0 +1,84 @@
+// The whole page as a reader meets it: sections, the contents menu and the tables, found by
+// role and accessible name, used by clicking as a reader would.
+import { expect, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export class LabPage {
+  readonly contents: Locator;
+  readonly contentsToggle: Locator;
+
+  constructor(readonly page: Page) {
+    this.contents = page.getByRole('navigation', { name: 'Contents' });
+    this.contentsToggle = this.contents.getByRole('button', { name: 'Contents' });
+  }
+
+  async open(hash = '') {
+    await this.page.goto(`./${hash}`);
+    await expect(this.section('Distributed locks and fencing')).toBeVisible();
+  }
+
+  /** A section, by its heading. */
+  section(title: string): Locator {
+    return this.page.getByRole('region', { name: title, exact: true });
+  }
+
+  /** Wait until every lazily loaded panel has replaced its loading line. */
+  async waitForPanels() {
+    await expect(this.page.getByText(/^Loading .*…$/)).toHaveCount(0);
+  }
+
+  contentsLink(name: string): Locator {
+    return this.contents.getByRole('link', { name, exact: true });
+  }
+
+  /** On a phone the list hides behind a button; open it when it is closed. */
+  async openContentsIfCollapsed() {
+    if (!(await this.contentsToggle.isVisible())) return;
+    if ((await this.contentsToggle.getAttribute('aria-expanded')) !== 'true')
+      await this.contentsToggle.click();
+    await expect(this.contentsToggle).toHaveAttribute('aria-expanded', 'true');
+  }
+
+  async goViaContents(linkName: string) {
+    await this.openContentsIfCollapsed();
+    await this.contentsLink(linkName).click();
+  }
+
+  table(section: Locator): Locator {
+    return section.getByRole('table');
+  }
+
+  sortButton(table: Locator, column: string): Locator {
+    return table.getByRole('columnheader', { name: column }).getByRole('button');
+  }
+
+  columnHeader(table: Locator, column: string): Locator {
+    return table.getByRole('columnheader', { name: column });
+  }
+
+  /** The row headers of a table's body, top to bottom. */
+  async rowHeaders(table: Locator): Promise<string[]> {
+    return (await table.getByRole('rowheader').allTextContents()).map((t) => t.trim());
+  }
+
+  async pageScrollsSideways(): Promise<{ scrollWidth: number; viewport: number }> {
+    return this.page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      viewport: document.documentElement.clientWidth,
+    }));
+  }
+
+  /** Serious and critical axe-core violations, each summarised with where it happened. */
+  async seriousViolations(): Promise<string[]> {
+    const results = await new AxeBuilder({ page: this.page }).analyze();
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 5)
+            .join(', ')}`,
+      );
+  }
+}
