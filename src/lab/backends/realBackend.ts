@@ -1,0 +1,101 @@
+// What every real backend adds to the engine's Backend: a name for the trace, the servers it
+// ran on, and a way to close its connections. Calls into real servers are promises; this file
+// turns them into the engine's callbacks and turns an unexpected server error into a failed
+// run rather than a made-up result.
+import type { Backend, Done, OpResult } from '../../sim/run/backend';
+import type { Script } from '../../sim/run/script';
+import { oneLine } from '../servers';
+
+export interface RealBackend extends Backend {
+  /** The servers the run used, for the trace: `redis+postgres`, `postgres`, `etcd+postgres`, … */
+  readonly name: string;
+  /** Closes every connection (and proxy) it opened. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** The first unexpected error of a run: the run fails with it instead of inventing an answer. */
+export type FatalHandler = (error: Error) => void;
+
+/** A server that failed in the middle of a run: names the server, its address and what it said. */
+export class ServerFailedError extends Error {
+  override name = 'ServerFailedError';
+  constructor(
+    readonly server: string,
+    readonly address: string,
+    readonly detail: string,
+  ) {
+    super(`${server} at ${address} failed: ${oneLine(detail)}`);
+  }
+}
+
+/** Every actor in a script except the nemesis, which only injects faults. */
+export function clientActors(script: Script): string[] {
+  return Object.keys(script.actors).filter((name) => name !== 'nemesis');
+}
+
+/**
+ * Runs the actors' calls: an answer to a client that has crashed is dropped (nobody is there to
+ * hear it, as in the simulator), and an error goes to `fatal` with the server's name on it.
+ */
+export class ActorCalls {
+  private readonly crashed = new Set<string>();
+
+  constructor(private readonly fatal: FatalHandler) {}
+
+  isCrashed(actor: string): boolean {
+    return this.crashed.has(actor);
+  }
+
+  markCrashed(actor: string): void {
+    this.crashed.add(actor);
+  }
+
+  call<T>(
+    actor: string | null,
+    server: { name: string; address: string },
+    work: () => Promise<T>,
+    done: Done<T>,
+  ): void {
+    let promise: Promise<T>;
+    try {
+      promise = work();
+    } catch (error) {
+      promise = Promise.reject(error);
+    }
+    promise.then(
+      (result) => {
+        if (actor === null || !this.crashed.has(actor)) done(result);
+      },
+      (error: unknown) => {
+        if (actor !== null && this.crashed.has(actor)) return;
+        this.fatal(
+          error instanceof ServerFailedError
+            ? error
+            : new ServerFailedError(
+                server.name,
+                server.address,
+                error instanceof Error ? error.message : String(error),
+              ),
+        );
+      },
+    );
+  }
+}
+
+export const busy = (note: string): OpResult => ({
+  type: 'fail',
+  value: { reason: 'busy' },
+  note,
+});
+
+export const released = (n: number, what: string): OpResult =>
+  n > 0
+    ? { type: 'ok', value: { released: n } }
+    : { type: 'fail', value: { released: 0 }, note: what };
+
+export const extended = (ok: boolean): OpResult =>
+  ok
+    ? { type: 'ok', value: { extended: 1 } }
+    : { type: 'fail', value: { extended: 0 }, note: 'the lock is no longer ours' };
+
+export const sleepMs = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,159 @@
+// The lock on one real Redis node (acquire.lua, release.lua, extend.lua, blind-release.lua),
+// the storage in real Postgres. Every client has its own connections; a crash closes them.
+import type { Redis } from 'ioredis';
+import type { Done, OpResult } from '../../sim/run/backend';
+import { fenceKey, lockKey, type Script } from '../../sim/run/script';
+import type { StoredDocument } from '../../sim/trace/schema';
+import { loadLockSources } from '../lockSources';
+import { connectRedis, type RedisAddress } from '../servers';
+import { PgStorage } from './pgStorage';
+import { ActorCalls, clientActors, type FatalHandler, type RealBackend } from './realBackend';
+import { acquireWithScript, extendWithScript, releaseWithScript } from './redisLockScripts';
+
+export interface RedisTarget extends RedisAddress {
+  url?: string;
+  /** Its name in messages: "Redis", "Redis replica". */
+  server: string;
+}
+
+export interface RedisBackendParts {
+  backend: RealBackend;
+  calls: ActorCalls;
+  storage: PgStorage;
+  /** The connection an actor uses now (to the current primary). */
+  connection(actor: string): Promise<Redis>;
+  /** Moves every client to the current target: what clients do after a failover. */
+  reconnectAll(): Promise<void>;
+  /** The last client that acquired, and on which connection: WAIT needs that very one. */
+  lastAcquire(): { actor: string; redis: Redis } | null;
+}
+
+/**
+ * The backend over whichever node `target()` names: one node for `redis`, and for
+ * `redis-replicated` the primary until a failover, then the promoted replica.
+ */
+export async function createRedisParts(
+  script: Script,
+  servers: { target: () => RedisTarget; databaseUrl: string },
+  fatal: FatalHandler,
+  name = 'redis+postgres',
+): Promise<RedisBackendParts> {
+  const lock = lockKey(script);
+  const fence = fenceKey(script);
+  const calls = new ActorCalls(fatal);
+  const connections = new Map<string, { redis: Redis; target: RedisTarget }>();
+  const actors = clientActors(script);
+  let last: { actor: string; redis: Redis } | null = null;
+
+  async function connection(actor: string): Promise<Redis> {
+    const target = servers.target();
+    const open = connections.get(actor);
+    if (open && open.target === target) return open.redis;
+    open?.redis.disconnect();
+    const redis = await connectRedis(target, { server: target.server });
+    connections.set(actor, { redis, target });
+    return redis;
+  }
+
+  // A clean start: no lock, and the counter where the scenario says tokens were.
+  const admin = await connectRedis(servers.target(), { server: servers.target().server });
+  let storage: PgStorage;
+  try {
+    await admin.del(lock);
+    await admin.set(fence, String(script.initialToken));
+    // Loaded ahead, so the run's first EVALSHA does not pay for a NOSCRIPT and an EVAL.
+    const { acquire, release, extend, blindRelease } = loadLockSources();
+    for (const source of [acquire, release, extend, blindRelease])
+      await admin.script('LOAD', source);
+    storage = await PgStorage.open(servers.databaseUrl, script, actors);
+    for (const actor of actors) await connection(actor);
+  } catch (error) {
+    for (const c of connections.values()) c.redis.disconnect();
+    throw error;
+  } finally {
+    admin.disconnect();
+  }
+
+  const at = () => {
+    const t = servers.target();
+    return { name: t.server, address: `${t.host}:${t.port}` };
+  };
+  const pgAt = { name: 'Postgres', address: storage.address };
+
+  const backend: RealBackend = {
+    name,
+    acquire(actor, op, done) {
+      calls.call(
+        actor,
+        at(),
+        async () => {
+          const redis = await connection(actor);
+          const result = await acquireWithScript(redis, lock, fence, op.ttlMs);
+          if (result.type === 'ok') last = { actor, redis };
+          return result;
+        },
+        done,
+      );
+    },
+    release(actor, token, blind, done) {
+      calls.call(
+        actor,
+        at(),
+        async () => releaseWithScript(await connection(actor), lock, token, blind),
+        done,
+      );
+    },
+    extend(actor, token, ttlMs, done) {
+      calls.call(
+        actor,
+        at(),
+        async () => extendWithScript(await connection(actor), lock, token, ttlMs),
+        done,
+      );
+    },
+    write(actor, request, done) {
+      calls.call(actor, pgAt, () => storage.write(actor, request), done);
+    },
+    fault(op, done: Done<OpResult>) {
+      done({ type: 'fail', note: `${op.f} is not a fault this backend can inject` });
+    },
+    crash(actor) {
+      calls.markCrashed(actor);
+      connections.get(actor)?.redis.disconnect();
+      connections.delete(actor);
+      void storage.drop(actor);
+    },
+    readDocument(done: Done<StoredDocument>) {
+      calls.call(null, pgAt, () => storage.readDocument(), done);
+    },
+    async close() {
+      for (const c of connections.values()) c.redis.disconnect();
+      connections.clear();
+      await storage.close();
+    },
+  };
+  return {
+    backend,
+    calls,
+    storage,
+    connection,
+    async reconnectAll() {
+      for (const actor of actors) if (!calls.isCrashed(actor)) await connection(actor);
+    },
+    lastAcquire: () => last,
+  };
+}
+
+/** `redis`: one node. */
+export async function createRedisBackend(
+  script: Script,
+  servers: { redis: RedisTarget; databaseUrl: string },
+  fatal: FatalHandler,
+): Promise<RealBackend> {
+  const parts = await createRedisParts(
+    script,
+    { target: () => servers.redis, databaseUrl: servers.databaseUrl },
+    fatal,
+  );
+  return parts.backend;
+}

@@ -1,0 +1,220 @@
+// Redlock on 5 real, independent Redis nodes: SET NX PX with one random value per attempt, node
+// by node, each with a short timeout; a majority within the validity time wins. A node the
+// client cannot reach (a partition) is never contacted and costs the timeout, as in the
+// simulator. Redlock hands out no token, so writes go to the storage unfenced.
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Done, OpResult } from '../../sim/run/backend';
+import { lockKey, type Script } from '../../sim/run/script';
+import { redlockQuorum, redlockValidityMs } from '../../sim/models/redlock';
+import type { StoredDocument } from '../../sim/trace/schema';
+import { connectRedis, type RedisNodeSet } from '../servers';
+import { loadLockSources } from '../lockSources';
+import { PgStorage } from './pgStorage';
+import {
+  ActorCalls,
+  clientActors,
+  released,
+  sleepMs,
+  type FatalHandler,
+  type RealBackend,
+} from './realBackend';
+import { evalLockScript } from './redisLockScripts';
+
+/**
+ * How long a request to a node may take before the client moves on: the simulator's Redlock
+ * timeout, small against the TTL as Redlock's description asks.
+ */
+export const REDLOCK_REQUEST_TIMEOUT_MS = 10;
+
+/** How long to wait for a shifted clock to show in a node's TIME before giving up. */
+const CLOCK_JUMP_VISIBLE_WITHIN_MS = 1_000;
+
+const nodeName = (index: number) => `redis-${index + 1}`;
+
+export async function createRedlockBackend(
+  script: Script,
+  servers: { nodes: RedisNodeSet; databaseUrl: string },
+  fatal: FatalHandler,
+): Promise<RealBackend> {
+  const key = lockKey(script);
+  const calls = new ActorCalls(fatal);
+  const actors = clientActors(script);
+  const { nodes } = servers;
+  const names = nodes.nodes.map((_, i) => nodeName(i));
+  const connections = new Map<string, Redis[]>();
+  const held = new Map<string, { value: string; unreachable: string[] }>();
+  const at = {
+    name: 'Redis (Redlock nodes)',
+    address: nodes.ports.map((p) => `${nodes.host}:${p}`).join(','),
+  };
+
+  const admins: Redis[] = [];
+  let storage: PgStorage;
+  const disconnectAll = () => {
+    for (const list of connections.values()) for (const c of list) c.disconnect();
+    connections.clear();
+  };
+  try {
+    for (const [i, node] of nodes.nodes.entries()) {
+      const admin = await connectRedis(node, { server: `Redis node ${i + 1}` });
+      admins.push(admin);
+      await admin.del(key);
+    }
+    storage = await PgStorage.open(servers.databaseUrl, script, actors);
+    for (const actor of actors) {
+      const list: Redis[] = [];
+      connections.set(actor, list);
+      for (const [i, node] of nodes.nodes.entries()) {
+        list.push(
+          await connectRedis(node, {
+            server: `Redis node ${i + 1}`,
+            extra: { commandTimeout: REDLOCK_REQUEST_TIMEOUT_MS },
+          }),
+        );
+      }
+    }
+  } catch (error) {
+    for (const admin of admins) admin.disconnect();
+    disconnectAll();
+    throw error;
+  }
+  const pgAt = { name: 'Postgres', address: storage.address };
+  const sources = loadLockSources();
+
+  /** Deletes the key wherever it still holds this value (release.lua compares first). */
+  async function releaseAll(actor: string, value: string, unreachable: string[]): Promise<number> {
+    let count = 0;
+    const list = connections.get(actor) ?? [];
+    for (const [i, redis] of list.entries()) {
+      if (unreachable.includes(nodeName(i))) {
+        await sleepMs(REDLOCK_REQUEST_TIMEOUT_MS);
+        continue;
+      }
+      count += Number(await evalLockScript(redis, sources.release, [key], [value]).catch(() => 0));
+    }
+    return count;
+  }
+
+  async function acquire(actor: string, ttlMs: number, unreachable: string[]): Promise<OpResult> {
+    const value = `${actor}:${randomBytes(8).toString('hex')}`;
+    held.set(actor, { value, unreachable });
+    const list = connections.get(actor) ?? [];
+    const startMs = performance.now();
+    const got: string[] = [];
+    for (const [i, redis] of list.entries()) {
+      if (unreachable.includes(nodeName(i))) {
+        // Not contacted: the request would go unanswered until the timeout.
+        await sleepMs(REDLOCK_REQUEST_TIMEOUT_MS);
+        continue;
+      }
+      try {
+        if ((await redis.set(key, value, 'PX', ttlMs, 'NX')) === 'OK') got.push(nodeName(i));
+      } catch (error) {
+        // A node that times out counts as not acquired; a refused connection is a dead server.
+        if (!(error instanceof Error) || !/timed? ?out/i.test(error.message)) throw error;
+      }
+    }
+    const elapsedMs = performance.now() - startMs;
+    const validityMs = redlockValidityMs(ttlMs, elapsedMs);
+    const quorum = redlockQuorum(list.length);
+    if (got.length >= quorum && validityMs > 0) {
+      return {
+        type: 'ok',
+        value: { token: null, nodes: got, validityMs: Math.round(validityMs * 1000) / 1000 },
+        note: `holds ${got.length} of ${list.length} nodes; Redlock gives no token`,
+      };
+    }
+    await releaseAll(actor, value, unreachable);
+    return {
+      type: 'fail',
+      value: { reason: 'no-majority', nodes: got },
+      note:
+        got.length < quorum
+          ? `got ${got.length} of ${list.length} nodes, needs ${quorum}`
+          : `validity ran out (${validityMs.toFixed(1)} ms)`,
+    };
+  }
+
+  /** Steps one node's wall clock through the shim, and waits until the node's TIME shows it. */
+  async function clockJump(node: string, byMs: number): Promise<OpResult> {
+    const index = names.indexOf(node);
+    const admin = admins[index];
+    if (index < 0 || !admin)
+      return { type: 'fail', value: { node }, note: `no node named ${node}` };
+    if (!nodes.clockShim) {
+      return { type: 'fail', value: { node }, note: 'these nodes run without the clock shim' };
+    }
+    await nodes.setClockOffsetMs(index, byMs);
+    const deadline = performance.now() + CLOCK_JUMP_VISIBLE_WITHIN_MS;
+    for (;;) {
+      const [seconds = 0, micros = 0] = await admin.time();
+      const aheadMs = Number(seconds) * 1000 + Number(micros) / 1000 - Date.now();
+      if (Math.abs(aheadMs - byMs) < Math.max(100, Math.abs(byMs) / 4)) {
+        return {
+          type: 'info',
+          value: { node, byMs, nodeClockAheadMs: Math.round(aheadMs) },
+          note: `${node}'s wall clock now reads ${Math.round(aheadMs)} ms ahead (LD_PRELOAD clock shim)`,
+        };
+      }
+      if (performance.now() > deadline) {
+        throw new Error(`${node}'s clock did not move within ${CLOCK_JUMP_VISIBLE_WITHIN_MS} ms`);
+      }
+      await sleepMs(5);
+    }
+  }
+
+  return {
+    name: 'redlock+postgres',
+    acquire(actor, op, done) {
+      calls.call(actor, at, () => acquire(actor, op.ttlMs, op.unreachable ?? []), done);
+    },
+    release(actor, _token, _blind, done) {
+      calls.call(
+        actor,
+        at,
+        async () => {
+          const h = held.get(actor);
+          if (!h) return released(0, 'never held');
+          return released(
+            await releaseAll(actor, h.value, h.unreachable),
+            'the key was gone on every node',
+          );
+        },
+        done,
+      );
+    },
+    extend(_actor, _token, _ttlMs, done) {
+      done({ type: 'fail', value: { extended: 0 }, note: 'redlock has no extend here' });
+    },
+    write(actor, request, done) {
+      calls.call(actor, pgAt, () => storage.write(actor, request), done);
+    },
+    fault(op, done: Done<OpResult>) {
+      if (op.f !== 'clock-jump') {
+        done({ type: 'fail', note: `${op.f} is not a fault this backend can inject` });
+        return;
+      }
+      calls.call(null, at, () => clockJump(op.node, op.byMs), done);
+    },
+    crash(actor) {
+      calls.markCrashed(actor);
+      for (const c of connections.get(actor) ?? []) c.disconnect();
+      connections.delete(actor);
+      void storage.drop(actor);
+    },
+    readDocument(done: Done<StoredDocument>) {
+      calls.call(null, pgAt, () => storage.readDocument(), done);
+    },
+    async close() {
+      for (const admin of admins) admin.disconnect();
+      disconnectAll();
+      await storage.close();
+      // The next run on these nodes starts with true clocks.
+      if (nodes.clockShim) {
+        for (let i = 0; i < nodes.nodes.length; i++)
+          await nodes.setClockOffsetMs(i, 0).catch(() => {});
+      }
+    },
+  };
+}

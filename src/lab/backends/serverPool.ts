@@ -1,0 +1,133 @@
+// The servers the real backends run on, started when first needed and kept for the next run
+// (except the failover's primary and replica: each failover kills a primary, so every run gets
+// a fresh pair). Servers handed in from outside (the lab tests' global setup) are used as they
+// are and never stopped here.
+import { readLockSource } from '../lockSources';
+import {
+  runSql,
+  startEtcd,
+  startPostgres,
+  startRedis,
+  startRedisCluster,
+  startRedisNodes,
+  startRedisReplication,
+  type RedisClusterServer,
+  type RedisNodeSet,
+  type RedisReplication,
+} from '../servers';
+import type { RedisTarget } from './redis';
+
+/** What a trace records of a server: its version and the settings that change what runs mean. */
+export interface ServerInfo {
+  version: string;
+  settings: Record<string, string>;
+}
+
+export interface ProvidedServers {
+  databaseUrl?: string;
+  redisUrl?: string;
+  etcdEndpoints?: string[];
+}
+
+interface Stoppable {
+  stop(): Promise<void>;
+}
+
+const UNKNOWN: ServerInfo = { version: 'unknown', settings: {} };
+
+export class ServerPool {
+  private readonly started: Stoppable[] = [];
+  private readonly cache = new Map<string, Promise<unknown>>();
+  private stopped = false;
+
+  constructor(private readonly provided: ProvidedServers = {}) {}
+
+  private once<T extends ServerInfo>(
+    name: string,
+    start: () => Promise<T & Partial<Stoppable>>,
+  ): Promise<T> {
+    let promise = this.cache.get(name) as Promise<T> | undefined;
+    if (!promise) {
+      promise = start().then((server) => {
+        if (server.stop) this.started.push(server as Stoppable);
+        if (this.stopped) throw new Error('the server pool was stopped while a server started');
+        return server;
+      });
+      // A failed start is not cached: the next caller gets the same clear error afresh.
+      promise.catch(() => this.cache.delete(name));
+      this.cache.set(name, promise);
+    }
+    return promise;
+  }
+
+  /** Postgres with the documents and leases tables. */
+  postgres(): Promise<ServerInfo & { url: string }> {
+    return this.once('postgres', async () => {
+      if (this.provided.databaseUrl) return { ...UNKNOWN, url: this.provided.databaseUrl };
+      const pg = await startPostgres();
+      // A server named by DATABASE_URL may have the tables already; the lab's own never does.
+      const schema = readLockSource('schema').replaceAll(
+        'CREATE TABLE ',
+        'CREATE TABLE IF NOT EXISTS ',
+      );
+      try {
+        await runSql(pg.url, schema);
+      } catch (error) {
+        await pg.stop();
+        throw error;
+      }
+      return pg;
+    });
+  }
+
+  redis(): Promise<ServerInfo & RedisTarget> {
+    return this.once('redis', async () => {
+      if (this.provided.redisUrl) {
+        const url = new URL(this.provided.redisUrl);
+        return {
+          ...UNKNOWN,
+          url: this.provided.redisUrl,
+          host: url.hostname,
+          port: Number(url.port || 6379),
+          server: 'Redis',
+        };
+      }
+      const redis = await startRedis();
+      return Object.assign(redis, { server: 'Redis' });
+    });
+  }
+
+  /** A new primary with its replica; the caller stops it after its one failover. */
+  async freshReplication(): Promise<RedisReplication> {
+    if (this.stopped) throw new Error('the server pool is stopped');
+    const pair = await startRedisReplication();
+    this.started.push(pair);
+    return pair;
+  }
+
+  redisCluster(): Promise<RedisClusterServer> {
+    return this.once('redis-cluster', () => startRedisCluster({ masters: 3 }));
+  }
+
+  /** Five independent nodes; with the clock shim, each node's wall clock can be stepped. */
+  redisNodes(clockShim: boolean): Promise<RedisNodeSet> {
+    return this.once(clockShim ? 'redlock-shim' : 'redlock', () =>
+      startRedisNodes({ count: 5, clockShim }),
+    );
+  }
+
+  etcd(): Promise<ServerInfo & { endpoints: string[] }> {
+    return this.once('etcd', async () => {
+      if (this.provided.etcdEndpoints)
+        return { ...UNKNOWN, endpoints: this.provided.etcdEndpoints };
+      return startEtcd();
+    });
+  }
+
+  /** Stops every server this pool started, also the ones that are still starting. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.allSettled([...this.cache.values()]);
+    await Promise.allSettled(this.started.splice(0).map((s) => s.stop()));
+  }
+}

@@ -1,0 +1,164 @@
+// `npm run lab:record [-- --only NAME] [-- --out DIR]`: runs every scenario × variant × lock on
+// real servers that the recorder starts (and stops, also on failure and Ctrl-C), checks each
+// outcome against the scenario's expectation and the simulator, and writes
+// `<out>/<scenario>.<variant>.<lock>.json` whole or not at all.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { findScenario } from '../sim/scenarios/index';
+import { simulate } from '../sim/simulate';
+import type { Trace } from '../sim/trace/schema';
+import { needsClockShim, ServerPool } from './backends';
+import { BadArgsError, parseRecordArgs, RECORD_USAGE } from './record/args';
+import { expectedDifferences, outcomeDifferences } from './record/compareOutcomes';
+import { selectJobs, UnknownJobError, type RecordJob } from './record/jobs';
+import { writeFileAtomic } from './record/writeAtomic';
+import { ScenarioFailedError, runReal } from './runReal';
+import { requireGcc, ServerDownError, ServerStartError, SkippedError, stopAll } from './servers';
+
+/** A real run can land on the wrong side of a timing margin once; a second miss is reported. */
+const ATTEMPTS = 2;
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const complain = (line: string) => process.stderr.write(`lab:record: ${line}\n`);
+
+/** Starts, before any run, every server the chosen jobs need: a down server stops all work. */
+async function startServers(pool: ServerPool, jobs: RecordJob[]): Promise<void> {
+  const locks = new Set(jobs.map((j) => j.lock));
+  const starts: Promise<unknown>[] = [pool.postgres()];
+  if (locks.has('redis')) starts.push(pool.redis());
+  if (locks.has('redis-cluster')) starts.push(pool.redisCluster());
+  if (locks.has('etcd')) starts.push(pool.etcd());
+  for (const job of jobs.filter((j) => j.lock === 'redlock')) {
+    const scenario = findScenario(job.scenario)!;
+    const script = scenario.script(scenario.defaults, job.variant, job.lock);
+    starts.push(pool.redisNodes(needsClockShim(script)));
+  }
+  // All at once; the first failure is the one reported, after the others settle.
+  const results = await Promise.allSettled(starts);
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
+/** Drops jobs that cannot run on this machine, saying why (the clock jump needs gcc). */
+async function runnable(jobs: RecordJob[]): Promise<RecordJob[]> {
+  const out: RecordJob[] = [];
+  for (const job of jobs) {
+    const scenario = findScenario(job.scenario)!;
+    if (needsClockShim(scenario.script(scenario.defaults, job.variant, job.lock))) {
+      try {
+        await requireGcc();
+      } catch (error) {
+        if (!(error instanceof SkippedError)) throw error;
+        say(`skip ${job.id}: ${error.reason}`);
+        continue;
+      }
+    }
+    out.push(job);
+  }
+  return out;
+}
+
+/** Runs one job until its outcome agrees with the scenario and the simulator, or gives up. */
+async function record(
+  job: RecordJob,
+  pool: ServerPool,
+): Promise<{ trace: Trace; problems: string[] }> {
+  const scenario = findScenario(job.scenario)!;
+  const expected = scenario.expected(job.variant, job.lock);
+  const sim = simulate({ scenario: job.scenario, variant: job.variant, lock: job.lock });
+  let last: { trace: Trace; problems: string[] } | undefined;
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const trace = await runReal(
+      { scenario: job.scenario, variant: job.variant, lock: job.lock },
+      pool,
+    );
+    const problems = [
+      ...expectedDifferences(trace.outcome, expected),
+      ...outcomeDifferences(trace.outcome, sim.outcome).map(
+        (d) => `differs from the simulator: ${d}`,
+      ),
+    ];
+    last = { trace, problems };
+    if (problems.length === 0) return last;
+    if (attempt < ATTEMPTS)
+      say(`    attempt ${attempt} missed (${problems.join('; ')}); trying again`);
+  }
+  return last!;
+}
+
+async function main(): Promise<number> {
+  let args;
+  let jobs: RecordJob[];
+  try {
+    args = parseRecordArgs(process.argv.slice(2));
+    if (args.help) {
+      say(RECORD_USAGE);
+      return 0;
+    }
+    jobs = selectJobs(args.only);
+  } catch (error) {
+    if (error instanceof BadArgsError || error instanceof UnknownJobError) {
+      complain(error.message);
+      process.stderr.write(`${RECORD_USAGE}\n`);
+      if (error instanceof BadArgsError) {
+        const valid = selectJobs([]).map((j) => j.scenario);
+        process.stderr.write(`valid scenarios: ${[...new Set(valid)].join(', ')}\n`);
+      }
+      return 2;
+    }
+    throw error;
+  }
+
+  const outDir = resolve(args.outDir);
+  mkdirSync(outDir, { recursive: true });
+  jobs = await runnable(jobs);
+  const pool = new ServerPool();
+  let failures = 0;
+  try {
+    say(`starting the servers for ${jobs.length} run${jobs.length === 1 ? '' : 's'}…`);
+    const startedMs = performance.now();
+    await startServers(pool, jobs);
+    say(`servers ready in ${((performance.now() - startedMs) / 1000).toFixed(1)} s`);
+    for (const [i, job] of jobs.entries()) {
+      const label = `[${i + 1}/${jobs.length}] ${job.id}`;
+      const runStartedMs = performance.now();
+      const { trace, problems } = await record(job, pool);
+      const seconds = ((performance.now() - runStartedMs) / 1000).toFixed(1);
+      if (problems.length > 0) {
+        failures++;
+        complain(`${label}: not written, the real outcome disagrees: ${problems.join('; ')}`);
+        continue;
+      }
+      const file = join(outDir, `${job.id}.json`);
+      writeFileAtomic(file, `${JSON.stringify(trace, null, 2)}\n`);
+      say(`${label}  ${trace.outcome.verdict}, as the simulator  ${seconds} s  → ${file}`);
+    }
+  } catch (error) {
+    if (
+      error instanceof ServerDownError ||
+      error instanceof ServerStartError ||
+      error instanceof ScenarioFailedError
+    ) {
+      complain(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await pool.stop();
+    await stopAll();
+  }
+  if (failures > 0) {
+    complain(`${failures} recording${failures === 1 ? '' : 's'} not written`);
+    return 1;
+  }
+  say(`done: ${jobs.length} recording${jobs.length === 1 ? '' : 's'} in ${outDir}`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    complain(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    void stopAll().finally(() => process.exit(1));
+  },
+);

@@ -1,0 +1,56 @@
+// What `npm run lab:record` can record: every scenario × variant × lock, since every lock has
+// a real backend. `--only` narrows the list by scenario, scenario.variant or the full name.
+import type { LockKind } from '../../sim/run/script';
+import { scenarios } from '../../sim/scenarios/index';
+
+export interface RecordJob {
+  scenario: string;
+  variant: string;
+  lock: LockKind;
+  /** `<scenario>.<variant>.<lock>`: the recording's file name without `.json`. */
+  id: string;
+}
+
+export function allJobs(): RecordJob[] {
+  return scenarios.flatMap((s) =>
+    s.variants.flatMap((variant) =>
+      s.locks.map((lock) => ({
+        scenario: s.name,
+        variant,
+        lock,
+        id: `${s.name}.${variant}.${lock}`,
+      })),
+    ),
+  );
+}
+
+export class UnknownJobError extends Error {
+  override name = 'UnknownJobError';
+}
+
+/**
+ * The jobs an `--only` list names; each name is a scenario, `scenario.variant`, or a full
+ * `scenario.variant.lock`. An unknown name is an error that lists the valid ones.
+ */
+export function selectJobs(only: readonly string[]): RecordJob[] {
+  const jobs = allJobs();
+  if (only.length === 0) return jobs;
+  const unknown = only.filter(
+    (name) =>
+      !jobs.some(
+        (j) => j.scenario === name || `${j.scenario}.${j.variant}` === name || j.id === name,
+      ),
+  );
+  if (unknown.length > 0) {
+    throw new UnknownJobError(
+      `unknown name${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')} for --only; valid scenarios: ${scenarios
+        .map((s) => s.name)
+        .join(', ')}; or one run as scenario.variant.lock, e.g. ${jobs[0]?.id}`,
+    );
+  }
+  return jobs.filter((j) =>
+    only.some(
+      (name) => j.scenario === name || `${j.scenario}.${j.variant}` === name || j.id === name,
+    ),
+  );
+}
