@@ -32,6 +32,30 @@ export function LaneTimeline({ trace, title, nowMs, onPick, activeEventIndex }: 
     [model, width],
   );
   const [shown, setShown] = useState<PlacedMark | null>(null);
+  // One tab stop for the whole figure (roving tabindex): the arrows move between its events.
+  const [rover, setRover] = useState(0);
+  const markRefs = useRef<(SVGGElement | null)[]>([]);
+  const activeIdx = layout.marks.findIndex(
+    (m) => activeEventIndex !== undefined && m.eventIndex === activeEventIndex,
+  );
+  const tabStop = Math.min(rover, layout.marks.length - 1);
+  const move = (from: number, key: string): boolean => {
+    const last = layout.marks.length - 1;
+    const to =
+      key === 'ArrowRight' || key === 'ArrowDown'
+        ? Math.min(last, from + 1)
+        : key === 'ArrowLeft' || key === 'ArrowUp'
+          ? Math.max(0, from - 1)
+          : key === 'Home'
+            ? 0
+            : key === 'End'
+              ? last
+              : -1;
+    if (to < 0) return false;
+    setRover(to);
+    markRefs.current[to]?.focus();
+    return true;
+  };
   const actorClass = useMemo(() => {
     const clients = model.lanes.filter((l) => l.id.startsWith('client')).map((l) => l.id);
     return (actor?: string) => (actor ? (ACTOR_CLASS[clients.indexOf(actor)] ?? 'a4') : 'fault');
@@ -39,6 +63,9 @@ export function LaneTimeline({ trace, title, nowMs, onPick, activeEventIndex }: 
 
   return (
     <div className="lt" ref={boxRef}>
+      <p className="fl-visually-hidden">
+        The events are buttons in one tab stop: use the arrow keys to move between them.
+      </p>
       <svg
         width={layout.width}
         height={layout.height}
@@ -76,14 +103,22 @@ export function LaneTimeline({ trace, title, nowMs, onPick, activeEventIndex }: 
             aria-hidden="true"
           />
         )}
-        {layout.marks.map((m) => (
+        {layout.marks.map((m, i) => (
           <MarkShape
             key={m.id}
             m={m}
             cls={actorClass(m.actor)}
-            active={activeEventIndex !== undefined && activeEventIndex === m.eventIndex}
-            onShow={setShown}
+            active={i === activeIdx}
+            tabbable={i === tabStop}
+            markRef={(el) => {
+              markRefs.current[i] = el;
+            }}
+            onShow={(shownMark) => {
+              setShown(shownMark);
+              setRover(i);
+            }}
             onPick={onPick}
+            onMove={(key) => move(i, key)}
           />
         ))}
       </svg>
@@ -127,14 +162,20 @@ function MarkShape({
   m,
   cls,
   active,
+  tabbable,
+  markRef,
   onShow,
   onPick,
+  onMove,
 }: {
   m: PlacedMark;
   cls: string;
   active: boolean;
-  onShow: (m: PlacedMark | null) => void;
+  tabbable: boolean;
+  markRef: (el: SVGGElement | null) => void;
+  onShow: (m: PlacedMark) => void;
   onPick: ((m: PlacedMark) => void) | undefined;
+  onMove: (key: string) => boolean;
 }) {
   const labelY = m.labelAt === 'above' ? m.y - 13 : m.y + 22;
   const tone = m.stale
@@ -152,7 +193,8 @@ function MarkShape({
   return (
     <g
       className={`lt-mark lt-${m.kind} lt-${cls}${tone}${active ? ' is-active' : ''}`}
-      tabIndex={0}
+      ref={markRef}
+      tabIndex={tabbable ? 0 : -1}
       role="button"
       aria-label={`${fmt(m.t)}: ${m.detail}`}
       onMouseEnter={() => onShow(m)}
@@ -164,6 +206,10 @@ function MarkShape({
           // The replay's own Space handler must not also toggle playback.
           e.stopPropagation();
           pick();
+        } else if (onMove(e.key)) {
+          // Arrows here move between events; they must not also step the replay.
+          e.preventDefault();
+          e.stopPropagation();
         }
       }}
     >

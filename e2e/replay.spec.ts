@@ -1,0 +1,185 @@
+import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { ReplayPage } from './pages/replayPage';
+
+test.describe('the replay', () => {
+  test('turning fencing on makes the stale write rejected and the document keep the newer body', async ({
+    page,
+  }) => {
+    const replay = new ReplayPage(page);
+    await replay.open();
+    await expect(replay.fencing).toHaveAttribute('aria-checked', 'false');
+    await replay.toEnd();
+    await expect(replay.documentValue('body')).toHaveText('v1');
+    await expect(replay.panel.getByText(/Stale write accepted/)).toBeVisible();
+
+    await replay.setFencing(true);
+    await replay.toEnd();
+    await expect(replay.documentValue('body')).toHaveText('v2');
+    await expect(replay.documentValue('fence')).toHaveText('34');
+    await expect(replay.panel.getByText('Stale write rejected by the storage.')).toBeVisible();
+    await expect(replay.panel.getByText(/learns it lost the lock, and stops/)).toBeVisible();
+  });
+
+  test('stepping changes "the document now"', async ({ page }) => {
+    const replay = new ReplayPage(page);
+    await replay.open();
+    await expect(replay.documentValue('body')).toHaveText('v0');
+    await expect(replay.documentValue('fence')).toHaveText('not stored');
+    for (let i = 0; i < 7; i++) await replay.stepForward.click();
+    await expect(replay.documentValue('body')).toHaveText('v2');
+    await expect(replay.currentEvent()).toContainText('The storage accepts “v2”');
+    await replay.stepBack.click();
+    await expect(replay.documentValue('body')).toHaveText('v0');
+  });
+
+  test('Space plays and pauses when the panel has focus; the arrow keys step', async ({ page }) => {
+    const replay = new ReplayPage(page);
+    await replay.open();
+    await replay.panel.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(replay.position).toHaveValue('2');
+    await page.keyboard.press('ArrowLeft');
+    await expect(replay.position).toHaveValue('1');
+    await page.keyboard.press('Space');
+    await expect(replay.playButton()).toHaveAccessibleName('Pause');
+    await expect(replay.position).not.toHaveValue('1', { timeout: 5000 });
+    await page.keyboard.press('Space');
+    await expect(replay.playButton()).toHaveAccessibleName('Play');
+  });
+
+  test('every control is reachable by Tab', async ({ page }) => {
+    const replay = new ReplayPage(page);
+    await replay.open();
+    await replay.fencing.focus();
+    const names: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press('Tab');
+      names.push(
+        await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el) return '';
+          const labels = (el as HTMLInputElement).labels;
+          return (
+            el.getAttribute('aria-label') ??
+            (labels && labels[0] ? labels[0].textContent : null) ??
+            el.textContent?.trim().slice(0, 30) ??
+            ''
+          );
+        }),
+      );
+    }
+    const seen = names.join(' | ');
+    // The timeline is one tab stop; Step back is disabled at step 0, so it is skipped.
+    for (const name of [
+      'Scenario|The paused client',
+      'Lock and storage|Redis lock',
+      'Play',
+      'Step forward',
+      'Speed',
+      'Replay position',
+    ]) {
+      expect(seen).toMatch(new RegExp(name));
+    }
+    expect(names.filter((n) => /^\d+(\.\d+)? ms: /.test(n))).toHaveLength(1);
+  });
+
+  test('the URL follows the replay, and a deep link opens the same moment', async ({ page }) => {
+    const replay = new ReplayPage(page);
+    await replay.open();
+    await replay.setFencing(true);
+    for (let i = 0; i < 7; i++) await replay.stepForward.click();
+    await expect(page).toHaveURL(
+      /\?scenario=paused-client&variant=fencing-on&lock=redis&step=7#see-it$/,
+    );
+    const url = page.url();
+
+    const other = await page.context().newPage();
+    const again = new ReplayPage(other);
+    await other.goto(url);
+    await expect(again.fencing).toHaveAttribute('aria-checked', 'true');
+    await expect(again.position).toHaveValue('7');
+    await expect(again.documentValue('body')).toHaveText('v2');
+    await expect(again.documentValue('fence')).toHaveText('34');
+    await expect(again.section).toBeInViewport();
+  });
+
+  test('a malformed link still opens the replay, with a notice', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const replay = new ReplayPage(page);
+    await replay.open('?scenario=%3Cscript%3E&variant=fencing-on&step=abc#see-it');
+    await expect(replay.panel.getByRole('status').first()).toContainText('is not a name');
+    await expect(replay.fencing).toHaveAttribute('aria-checked', 'true');
+    await expect(replay.documentValue('body')).toHaveText('v0');
+    expect(errors).toEqual([]);
+  });
+
+  test('the lease-row run plays too', async ({ page }) => {
+    const replay = new ReplayPage(page);
+    await replay.open();
+    await replay.panel.getByRole('combobox', { name: 'Lock and storage' }).selectOption('pg-lease');
+    await replay.setFencing(true);
+    await replay.toEnd();
+    await expect(replay.documentValue('body')).toHaveText('v2');
+    await expect(page).toHaveURL(/lock=pg-lease/);
+  });
+});
+
+test.describe('the panels around it', () => {
+  test('clicking a fenced-path step lights it and its path', async ({ page }) => {
+    const replay = new ReplayPage(page);
+    await replay.open();
+    const write = replay.fencedPathStep(/Write with the token/);
+    await write.click();
+    await expect(write).toHaveAttribute('aria-pressed', 'true');
+    await expect(replay.fencedPathDetail()).toHaveText('Step 3: Write with the token');
+    await expect(write.locator('xpath=..')).toHaveClass(/is-lit/);
+    await expect(replay.fencedPathStep(/Do the work/).locator('xpath=..')).toHaveClass(/is-lit/);
+    await expect(replay.fencedPathStep(/Release/).locator('xpath=..')).not.toHaveClass(/is-lit/);
+    // Enter on a focused step chooses it too.
+    await replay.fencedPathStep(/Extend/).focus();
+    await page.keyboard.press('Enter');
+    await expect(replay.fencedPathDetail()).toHaveText('Step 4: Extend, before the TTL ends');
+  });
+
+  test('focusing a paused-client event says what happened', async ({ page }) => {
+    const replay = new ReplayPage(page);
+    await replay.open();
+    const expiry = replay.timelineEvent(/TTL runs out/);
+    await expiry.focus();
+    await expect(
+      page.getByRole('region', { name: 'The paused client', exact: true }).getByText(/is not told/),
+    ).toBeVisible();
+  });
+
+  test('the Redlock panel marks two holders', async ({ page }) => {
+    await page.goto('./#redlock');
+    const redlock = page.getByRole('region', { name: 'Redlock and its critique', exact: true });
+    await expect(redlock.getByText(/client 2 holds 3 of 5/)).toBeVisible();
+    await redlock.getByRole('button', { name: 'A GC pause past the TTL' }).click();
+    await expect(redlock.getByText(/client 2 holds 5 of 5/)).toBeVisible();
+  });
+
+  test('no serious or critical axe violations in my panels, light and dark', async ({ page }) => {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const replay = new ReplayPage(page);
+      await replay.open();
+      await replay.toEnd();
+      const results = await new AxeBuilder({ page })
+        .include('#paused-client')
+        .include('#see-it')
+        .include('#fenced-path')
+        .include('#redlock')
+        .analyze();
+      const bad = results.violations.filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      );
+      expect(
+        bad.map((v) => `${scheme}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
+    }
+  });
+});
