@@ -62,7 +62,7 @@ export const fixedSayings: SayItem[] = [
 ];
 
 export const notMeasuredYet =
-  'The lab has not measured its own figures yet, so these are the explainer’s laptop figures. Run npm run lab:bench to write recordings/numbers.json, and this section will show yours beside them.';
+  'The lab has not measured its own figures yet, so these are the explainer’s laptop figures. Run `npm run lab:bench` to write `recordings/numbers.json`, and this section will show yours beside them.';
 
 export const numbersChartTitle = 'Lock and release rate per case, with the C tools’ ceiling';
 

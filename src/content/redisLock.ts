@@ -2,7 +2,7 @@
 import type { PseudoListing } from './pseudo';
 
 export const redisLockIntro =
-  'Each operation is one script, so Redis runs it from start to finish before any other command. The lock key and its token counter share the hash tag {name}.';
+  'Each operation is one script, so Redis runs it from start to finish before any other command. The lock key and its token counter share the hash tag `{name}`.';
 
 export const redisLockListing: PseudoListing = {
   title: 'acquire, release, extend',
@@ -29,8 +29,8 @@ export const redisLockListing: PseudoListing = {
 };
 
 export const redisLockAsides: readonly string[] = [
-  'No token needed? Then use SET key random-value NX PX ttl, and compare that random value when releasing.',
-  'The hash tag {name} keeps the lock and its counter in one cluster slot, which is what lets one script use both keys.',
+  'No token needed? Then use `SET key random-value NX PX ttl`, and compare that random value when releasing.',
+  'The hash tag `{name}` keeps the lock and its counter in one cluster slot, which is what lets one script use both keys.',
 ];
 
 export const blindReleaseNote =

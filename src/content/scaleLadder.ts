@@ -48,4 +48,4 @@ export const ladderSayIt =
   'I begin with a Postgres advisory lock. I bring in Redis only when lock traffic should move off the primary, and I keep the fence either way.';
 
 export const ladderNotMeasured =
-  'Figures are the explainer’s laptop run. Once the lab has measured this machine (npm run lab:bench), each step shows its own figure beside the laptop’s; see Numbers to say for the machine and settings.';
+  'Figures are the explainer’s laptop run. Once the lab has measured this machine (`npm run lab:bench`), each step shows its own figure beside the laptop’s; see Numbers to say for the machine and settings.';

@@ -25,7 +25,7 @@ export function CodeBlock({ title, tag, code, language, markers, notesId }: Code
   );
   const titleId = useId();
   return (
-    <figure className="code-block">
+    <figure className="code-block" aria-labelledby={titleId}>
       <figcaption id={titleId} className="code-title">
         <span>{title}</span>
         {tag ? <span className="code-tag">{tag}</span> : null}

@@ -3,3 +3,4 @@ export { CodeBlock, type CodeBlockProps } from './CodeBlock';
 export { PseudoCode } from './PseudoCode';
 export { TestedSource } from './TestedSource';
 export { lockSources, type LockSource } from './lockSources';
+export { InlineText } from './InlineText';

@@ -8,7 +8,7 @@ import { fencingFigure } from '../../content/fencingStorage';
 export function FencingFigure() {
   return (
     <figure className="fence-figure">
-      <svg viewBox="0 0 600 210" role="img" aria-labelledby="fence-fig-title fence-fig-desc">
+      <svg viewBox="0 0 600 206" role="img" aria-labelledby="fence-fig-title fence-fig-desc">
         <title id="fence-fig-title">{fencingFigure.title}</title>
         <desc id="fence-fig-desc">{fencingFigure.description}</desc>
         <defs>
@@ -26,52 +26,52 @@ export function FencingFigure() {
         </defs>
 
         <g className="fig-actor">
-          <rect x="8" y="34" width="168" height="54" rx="8" />
-          <text x="92" y="56" textAnchor="middle">
-            ① client 2, at 320 ms
+          <rect x="8" y="30" width="204" height="64" rx="8" />
+          <text x="110" y="57" textAnchor="middle">
+            ① client 2
           </text>
-          <text x="92" y="76" textAnchor="middle" className="fig-small">
-            token 34, body v2
+          <text x="110" y="81" textAnchor="middle" className="fig-small">
+            token 34 · v2 · 320 ms
           </text>
         </g>
         <g className="fig-actor fig-stale">
-          <rect x="8" y="122" width="168" height="54" rx="8" />
-          <text x="92" y="144" textAnchor="middle">
-            ② client 1, at 510 ms
+          <rect x="8" y="130" width="204" height="64" rx="8" />
+          <text x="110" y="157" textAnchor="middle">
+            ② client 1, late
           </text>
-          <text x="92" y="164" textAnchor="middle" className="fig-small">
-            token 33, body v1
+          <text x="110" y="181" textAnchor="middle" className="fig-small">
+            token 33 · v1 · 510 ms
           </text>
         </g>
 
         <g className="fig-storage">
-          <rect x="392" y="22" width="200" height="166" rx="8" />
-          <text x="492" y="86" textAnchor="middle" className="fig-strong">
+          <rect x="396" y="30" width="196" height="164" rx="8" />
+          <text x="494" y="92" textAnchor="middle" className="fig-strong">
             documents
           </text>
-          <text x="492" y="110" textAnchor="middle" className="fig-small">
+          <text x="494" y="122" textAnchor="middle" className="fig-small">
             body: v2
           </text>
-          <text x="492" y="130" textAnchor="middle" className="fig-small">
+          <text x="494" y="148" textAnchor="middle" className="fig-small">
             fence: 34
           </text>
         </g>
 
         {/* The check the storage makes on every write: the row's fence must be at most the token. */}
-        <line x1="372" y1="22" x2="372" y2="188" className="fig-fence" />
-        <text x="372" y="14" textAnchor="middle" className="fig-small fig-strong">
+        <line x1="378" y1="30" x2="378" y2="194" className="fig-fence" />
+        <text x="378" y="20" textAnchor="middle" className="fig-small fig-strong">
           fence ≤ token?
         </text>
 
-        <path d="M176 61 L388 61" className="fig-ok-line" markerEnd="url(#fence-arrow-ok)" />
-        <text x="274" y="51" textAnchor="middle" className="fig-small fig-ok-text">
-          accepted, fence becomes 34
+        <path d="M212 62 L390 62" className="fig-ok-line" markerEnd="url(#fence-arrow-ok)" />
+        <text x="294" y="52" textAnchor="middle" className="fig-small fig-ok-text">
+          accepted
         </text>
 
-        <path d="M176 149 L356 149" className="fig-bad-line" />
-        <path d="M350 141 L362 157 M362 141 L350 157" className="fig-bad-x" />
-        <text x="266" y="176" textAnchor="middle" className="fig-small fig-bad-text">
-          rejected: 34 is above 33
+        <path d="M212 162 L352 162" className="fig-bad-line" />
+        <path d="M352 152 L366 172 M366 152 L352 172" className="fig-bad-x" />
+        <text x="290" y="198" textAnchor="middle" className="fig-small fig-bad-text">
+          rejected: 33 &lt; 34
         </text>
       </svg>
       <figcaption>{fencingFigure.description}</figcaption>

@@ -1,5 +1,6 @@
 import type { NumbersEnvironment, NumbersFile, NumbersLoad } from '../../content/numbersFile';
 import { notMeasuredYet } from '../../content/numbers';
+import { InlineText } from '../code/InlineText';
 
 const formatDate = (iso: string) => {
   const d = new Date(iso);
@@ -36,7 +37,7 @@ export function MachineNote({ load }: { load: NumbersLoad }) {
   if (load.status === 'missing')
     return (
       <p className="notice" role="status">
-        {notMeasuredYet}
+        <InlineText>{notMeasuredYet}</InlineText>
       </p>
     );
   return (

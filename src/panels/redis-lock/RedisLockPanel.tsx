@@ -1,4 +1,4 @@
-import { CodeBlock, lockSources, PseudoCode, TestedSource } from '../code';
+import { CodeBlock, InlineText, lockSources, PseudoCode, TestedSource } from '../code';
 import {
   blindReleaseNote,
   redisLockAsides,
@@ -12,11 +12,15 @@ export function RedisLockPanel() {
   const { acquire, release, extend, blindRelease } = lockSources;
   return (
     <div>
-      <p>{redisLockIntro}</p>
+      <p>
+        <InlineText>{redisLockIntro}</InlineText>
+      </p>
       <PseudoCode listing={redisLockListing} />
       <ul className="notes">
         {redisLockAsides.map((n) => (
-          <li key={n}>{n}</li>
+          <li key={n}>
+            <InlineText>{n}</InlineText>
+          </li>
         ))}
       </ul>
       <TestedSource

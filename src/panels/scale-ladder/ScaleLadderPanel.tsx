@@ -12,6 +12,7 @@ import { caseRate, type NumbersLoad } from '../../content/numbersFile';
 import { sayRate } from '../../content/say';
 import { MachineNote, numbersLoad } from '../numbers';
 import { SayIt } from '../top';
+import { InlineText } from '../code/InlineText';
 
 const h = columnHelper<LadderStep>();
 
@@ -60,7 +61,9 @@ export function ScaleLadderPanel({ load = numbersLoad }: { load?: NumbersLoad })
       {load.status === 'ok' ? (
         <MachineNote load={load} />
       ) : (
-        <p className="fine-print">{ladderNotMeasured}</p>
+        <p className="fine-print">
+          <InlineText>{ladderNotMeasured}</InlineText>
+        </p>
       )}
       <p>{ladderNote}</p>
       <SayIt>{ladderSayIt}</SayIt>
