@@ -332,7 +332,7 @@ export function createSimBackend(script: Script, world: World): Backend {
         if (rows === 1)
           return {
             type: 'ok',
-            value: { body: w.body, token: w.token, fence: fenceNow },
+            value: { body: w.body, token: w.token, fence: fenceNow, seq: pg.writesApplied },
           };
         return {
           type: 'fail',

@@ -1,4 +1,4 @@
-import type { Trace, TraceEvent } from '../trace/schema';
+import type { AcceptedWrite, TraceEvent } from '../trace/schema';
 import { holdIntervals } from './holdIntervals';
 import { settleWrites } from './writes';
 
@@ -8,7 +8,7 @@ export interface CheckResult {
   violations: string[];
 }
 
-type Checkable = Pick<Trace, 'events'>;
+type Checkable = { readonly events: readonly TraceEvent[] };
 
 const result = (violations: string[]): CheckResult => ({ ok: violations.length === 0, violations });
 
@@ -32,7 +32,11 @@ export function checkMutualExclusion(trace: Checkable): CheckResult {
 
 /** No stale write: the storage never accepts a token lower than one it accepted before. */
 export function checkNoStaleWrite(trace: Checkable): CheckResult {
-  const { accepted } = settleWrites(trace.events);
+  return result(staleWrites(settleWrites(trace.events).accepted));
+}
+
+/** The accepted writes (in time order) whose token is below one accepted earlier, as sentences. */
+export function staleWrites(accepted: readonly AcceptedWrite[]): string[] {
   const out: string[] = [];
   let highest: number | null = null;
   let highestActor = '';
@@ -48,17 +52,22 @@ export function checkNoStaleWrite(trace: Checkable): CheckResult {
       highestActor = w.actor;
     }
   }
-  return result(out);
+  return out;
 }
 
-/** The storage's fence, as each accepted write reports it, never goes down. */
+/** The storage's fence, as each accepted write reports it, never goes down (in storage order). */
 export function checkFenceMonotonic(trace: Checkable): CheckResult {
+  const writes = trace.events.filter(
+    (e) => e.f === 'write' && e.type === 'ok' && typeof e.value?.fence === 'number',
+  );
+  // Replies can overtake each other; the storage's own order (`seq`) is the one that counts.
+  if (writes.every((e) => typeof e.value?.seq === 'number')) {
+    writes.sort((x, y) => (x.value!.seq as number) - (y.value!.seq as number));
+  }
   const out: string[] = [];
   let last: number | null = null;
-  for (const e of trace.events) {
-    if (e.f !== 'write' || e.type !== 'ok') continue;
-    const fence = e.value?.fence;
-    if (typeof fence !== 'number') continue;
+  for (const e of writes) {
+    const fence = e.value!.fence as number;
     if (last !== null && fence < last) {
       out.push(`at ${e.t} ms the stored fence went down from ${last} to ${fence}`);
     }

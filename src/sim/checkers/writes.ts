@@ -11,7 +11,13 @@ export function settleWrites(events: readonly TraceEvent[]): {
   const accepted: AcceptedWrite[] = [];
   const rejected: AcceptedWrite[] = [];
   const pending = new Map<string, AcceptedWrite[]>();
-  const toWrite = (e: TraceEvent): AcceptedWrite => ({
+  const seqOf = new Map<AcceptedWrite, number>();
+  const toWrite = (e: TraceEvent): AcceptedWrite => {
+    const w = toAccepted(e);
+    if (typeof e.value?.seq === 'number') seqOf.set(w, e.value.seq);
+    return w;
+  };
+  const toAccepted = (e: TraceEvent): AcceptedWrite => ({
     actor: e.actor,
     token: typeof e.value?.token === 'number' ? e.value.token : null,
     body: typeof e.value?.body === 'string' ? e.value.body : '',
@@ -42,7 +48,13 @@ export function settleWrites(events: readonly TraceEvent[]): {
   }
   // A transaction that never committed rolled back.
   for (const actor of [...pending.keys()]) settle(actor, false);
-  accepted.sort((x, y) => x.t - y.t);
+  // Replies can overtake each other on the way back, so the order the storage applied the
+  // writes in (`seq`, where the backend reports it) beats the order the clients heard back.
+  if (accepted.length > 0 && accepted.every((w) => seqOf.has(w))) {
+    accepted.sort((x, y) => seqOf.get(x)! - seqOf.get(y)!);
+  } else {
+    accepted.sort((x, y) => x.t - y.t);
+  }
   rejected.sort((x, y) => x.t - y.t);
   return { accepted, rejected };
 }

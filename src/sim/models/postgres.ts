@@ -26,6 +26,8 @@ export class PostgresModel {
   private readonly documents = new Map<string, StoredDocument & { fence: number }>();
   private readonly advisoryHolder = new Map<string, string>();
   private readonly sessions = new Map<string, Session>();
+  /** How many writes the documents table has applied: the storage's own order of writes. */
+  writesApplied = 0;
 
   constructor(readonly clock: NodeClock = new NodeClock()) {}
 
@@ -81,6 +83,7 @@ export class PostgresModel {
     if (d === undefined || !(d.fence <= token)) return 0;
     d.body = body;
     d.fence = token;
+    this.writesApplied++;
     return 1;
   }
 
@@ -89,6 +92,7 @@ export class PostgresModel {
     const d = this.documents.get(name);
     if (d === undefined) return 0;
     d.body = body;
+    this.writesApplied++;
     return 1;
   }
 

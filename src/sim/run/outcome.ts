@@ -1,4 +1,4 @@
-import { checkMutualExclusion, checkNoStaleWrite, repeatedTokens } from '../checkers/checks';
+import { checkMutualExclusion, repeatedTokens, staleWrites } from '../checkers/checks';
 import { settleWrites } from '../checkers/writes';
 import type { Outcome, StoredDocument, TraceEvent, Verdict } from '../trace/schema';
 
@@ -12,8 +12,8 @@ export function deriveOutcome(events: readonly TraceEvent[], document: StoredDoc
     }
   }
   const { accepted, rejected } = settleWrites(events);
-  const holdersOverlap = !checkMutualExclusion({ events: [...events] }).ok;
-  const stale = !checkNoStaleWrite({ events: [...events] }).ok;
+  const holdersOverlap = !checkMutualExclusion({ events }).ok;
+  const stale = staleWrites(accepted).length > 0;
   let verdict: Verdict;
   if (stale) verdict = 'stale-write-accepted';
   else if (repeatedTokens(events).length > 0) verdict = 'token-repeated';

@@ -36,7 +36,8 @@ export interface TraceEvent {
   type: EventType;
   /**
    * acquire ok: `{ token }` (a number, or null where the lock issues none: Redlock, advisory);
-   * write invoke: `{ body, token }`; write ok: `{ body, token, fence }`; write fail: `{ body, token, reason }`.
+   * write invoke: `{ body, token }`; write ok: `{ body, token, fence, seq? }` (seq: the storage's
+   * own order of applied writes, where the backend knows it); write fail: `{ body, token, reason }`.
    */
   value?: Record<string, unknown>;
   note?: string;
