@@ -93,7 +93,12 @@ function quoted(x: unknown): string {
 export function timelineModel(trace: Trace): TimelineModel {
   const marks: Mark[] = [];
   const connectors: Connector[] = [];
-  const defaultTtl = num(trace.params.ttlMs);
+  // A TTL of 0 means none: an advisory lock lives as long as its transaction.
+  const positive = (x: unknown) => {
+    const n = num(x);
+    return n !== null && n > 0 ? n : null;
+  };
+  const defaultTtl = positive(trace.params.ttlMs);
   const clients = [
     ...new Set(trace.events.filter((e) => e.actor !== 'nemesis').map((e) => e.actor)),
   ].sort();
@@ -128,7 +133,7 @@ export function timelineModel(trace: Trace): TimelineModel {
         }
         if (ev.type === 'ok') {
           const token = num(v.token);
-          const ttl = num(v.validityMs) ?? pendingTtl.get(ev.actor) ?? defaultTtl;
+          const ttl = positive(v.validityMs) ?? positive(pendingTtl.get(ev.actor)) ?? defaultTtl;
           const prev = latestHold();
           if (prev && prev.ended === null) prev.ended = Math.min(ev.t, prev.expiresAt ?? ev.t);
           holds.push({
@@ -169,7 +174,7 @@ export function timelineModel(trace: Trace): TimelineModel {
           if (ttl !== null) pendingTtl.set(ev.actor, ttl);
         } else if (ev.type === 'ok') {
           const h = latestHold();
-          const ttl = pendingTtl.get(ev.actor) ?? defaultTtl;
+          const ttl = positive(pendingTtl.get(ev.actor)) ?? defaultTtl;
           if (h && h.actor === ev.actor && ttl !== null) h.expiresAt = ev.t + ttl;
         }
         break;
@@ -258,14 +263,20 @@ export function timelineModel(trace: Trace): TimelineModel {
           lane: 'storage',
           kind: accepted ? 'stored' : 'rejected',
           t: ev.t,
-          label: accepted
-            ? `stores ${typeof v.body === 'string' ? v.body : ''}${raisedFence(v.fence, fenceBefore) ? `, fence ${num(v.fence)}` : ''}`
-            : `rejects ${typeof v.body === 'string' ? v.body : ''}`,
-          detail: accepted
-            ? stale
-              ? `The storage accepts the stale ${quoted(v.body)} and overwrites ${quoted(bodyBefore)}: an update is lost.`
-              : `The storage stores ${quoted(v.body)}${raisedFence(v.fence, fenceBefore) ? ` and raises the fence to ${num(v.fence)}` : ''}.`
-            : `The storage rejects ${quoted(v.body)}: token ${token ?? '?'} is lower than the fence ${fenceBefore ?? '?'}. The writer learns it lost the lock.`,
+          label:
+            v.pending === true
+              ? `${typeof v.body === 'string' ? v.body : ''} in a transaction`
+              : accepted
+                ? `stores ${typeof v.body === 'string' ? v.body : ''}${raisedFence(v.fence, fenceBefore) ? `, fence ${num(v.fence)}` : ''}`
+                : `rejects ${typeof v.body === 'string' ? v.body : ''}`,
+          detail:
+            v.pending === true
+              ? `The storage holds ${quoted(v.body)} in ${who(ev.actor)}’s open transaction: it lands only if that transaction commits.`
+              : accepted
+                ? stale
+                  ? `The storage accepts the stale ${quoted(v.body)} and overwrites ${quoted(bodyBefore)}: an update is lost.`
+                  : `The storage stores ${quoted(v.body)}${raisedFence(v.fence, fenceBefore) ? ` and raises the fence to ${num(v.fence)}` : ''}.`
+                : `The storage rejects ${quoted(v.body)}: token ${token ?? '?'} is lower than the fence ${fenceBefore ?? '?'}. The writer learns it lost the lock.`,
           eventIndex: i,
           actor: ev.actor,
           stale,

@@ -121,3 +121,69 @@ describe('ReplayCursor', () => {
     expect(c.stepAtTime(10_000)).toBe(c.length);
   });
 });
+
+describe('ReplayCursor on locks without a TTL and writes inside a transaction', () => {
+  // The advisory-lock story: client 1 writes inside its transaction, is terminated, and its
+  // write never lands; client 2 writes and commits.
+  const advisory: Trace = {
+    ...pausedClientTrace(true),
+    scenario: 'advisory-disconnect',
+    variant: 'default',
+    params: { lock: 'pg-advisory', initialBody: 'v0' },
+    events: [
+      { t: 0, actor: 'client-1', f: 'acquire', type: 'invoke', value: { ttlMs: 0 } },
+      { t: 1, actor: 'client-1', f: 'acquire', type: 'ok', value: { token: null } },
+      { t: 10, actor: 'client-1', f: 'write', type: 'invoke', value: { body: 'v1', token: null } },
+      {
+        t: 13,
+        actor: 'client-1',
+        f: 'write',
+        type: 'ok',
+        value: { body: 'v1', token: null, fence: 0, pending: true },
+      },
+      { t: 200, actor: 'nemesis', f: 'terminate', type: 'invoke', value: { target: 'client-1' } },
+      { t: 300, actor: 'client-2', f: 'acquire', type: 'ok', value: { token: null } },
+      {
+        t: 364,
+        actor: 'client-2',
+        f: 'write',
+        type: 'ok',
+        value: { body: 'v2', token: null, fence: 0, pending: true },
+      },
+      { t: 365, actor: 'client-2', f: 'release', type: 'ok', value: { committed: true } },
+    ],
+  };
+
+  it('treats a TTL of 0 as no expiry, so the holder is never judged stale', () => {
+    const c = new ReplayCursor(advisory);
+    expect(c.stateAt(2).lock.expiresAt).toBeNull();
+    expect(c.verdict(3)?.stale).toBe(false);
+  });
+
+  it('keeps a transaction’s write out of the document until it commits', () => {
+    const c = new ReplayCursor(advisory);
+    expect(c.stateAt(4).document.body).toBe('v0');
+    expect(c.stateAt(4).pending).toEqual({ 'client-1': { body: 'v1', fence: 0 } });
+    expect(c.stateAt(5).pending).toEqual({}); // terminated: rolled back
+    expect(c.stateAt(7).document.body).toBe('v0');
+    expect(c.stateAt(8).document.body).toBe('v2');
+  });
+
+  it('judges a write by when it was sent, not when the storage answered', () => {
+    const slow: Trace = {
+      ...pausedClientTrace(true),
+      events: [
+        { t: 0, actor: 'client-1', f: 'acquire', type: 'ok', value: { token: 5 } },
+        { t: 290, actor: 'client-1', f: 'write', type: 'invoke', value: { body: 'a', token: 5 } },
+        {
+          t: 340,
+          actor: 'client-1',
+          f: 'write',
+          type: 'ok',
+          value: { body: 'a', token: 5, fence: 5 },
+        },
+      ],
+    };
+    expect(new ReplayCursor(slow).verdict(2)?.stale).toBe(false);
+  });
+});

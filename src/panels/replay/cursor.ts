@@ -30,6 +30,8 @@ export interface ReplayState {
   paused: readonly string[];
   /** Clients that stopped, crashed or were terminated. */
   stopped: readonly string[];
+  /** Writes made inside a client's open transaction, not yet in the document. */
+  pending: Readonly<Record<string, DocumentNow>>;
 }
 
 /**
@@ -73,6 +75,7 @@ export function initialState(trace: Trace): ReplayState {
     believers: {},
     paused: [],
     stopped: [],
+    pending: {},
   };
 }
 
@@ -81,6 +84,16 @@ export function lockHolderAt(lock: LockNow, t: number): string | null {
   if (lock.holder === null) return null;
   if (lock.expiresAt !== null && t >= lock.expiresAt) return null;
   return lock.holder;
+}
+
+function dropPending(
+  pending: Readonly<Record<string, DocumentNow>>,
+  actor: string,
+): Readonly<Record<string, DocumentNow>> {
+  if (!(actor in pending)) return pending;
+  const next = { ...pending };
+  delete next[actor];
+  return next;
 }
 
 function without(list: readonly string[], actor: string): readonly string[] {
@@ -101,9 +114,18 @@ function forget(
   return next;
 }
 
-/** The TTL an acquire asked for: from its invoke, else the scenario's `ttlMs`. */
+/**
+ * The TTL an acquire asked for: from its invoke, else the scenario's `ttlMs`. A TTL of 0 means
+ * the lock has none (an advisory lock lives as long as its transaction), so it never expires.
+ */
 function ttlOf(trace: Trace, pendingTtl: Map<string, number>, ev: TraceEvent): number | null {
-  return num(ev.value?.ttlMs) ?? pendingTtl.get(ev.actor) ?? num(trace.params.ttlMs) ?? null;
+  const ttl = num(ev.value?.ttlMs) ?? pendingTtl.get(ev.actor) ?? num(trace.params.ttlMs);
+  return ttl !== null && ttl > 0 ? ttl : null;
+}
+
+function positive(x: unknown): number | null {
+  const n = num(x);
+  return n !== null && n > 0 ? n : null;
 }
 
 /**
@@ -125,7 +147,7 @@ function apply(
         if (ttl !== null) pendingTtl.set(ev.actor, ttl);
       } else if (ev.type === 'ok') {
         const token = num(v.token);
-        const ttl = num(v.validityMs) ?? ttlOf(trace, pendingTtl, ev);
+        const ttl = positive(v.validityMs) ?? ttlOf(trace, pendingTtl, ev);
         next.lock = { holder: ev.actor, token, expiresAt: ttl === null ? null : ev.t + ttl };
         next.believers = { ...s.believers, [ev.actor]: token };
       }
@@ -147,13 +169,21 @@ function apply(
       if (ev.type === 'ok' && lockHolderAt(s.lock, ev.t) === ev.actor) {
         next.lock = { holder: null, token: null, expiresAt: null };
       }
+      if (ev.actor in s.pending) {
+        // A release that commits applies the transaction's writes; any other end drops them.
+        const held = s.pending[ev.actor] as DocumentNow;
+        if (ev.type === 'ok' && v.committed === true) next.document = held;
+        if (ev.type !== 'invoke') next.pending = dropPending(s.pending, ev.actor);
+      }
       break;
     case 'write':
       if (ev.type === 'ok') {
         const body = str(v.body) ?? s.document.body;
         // Fencing off stores no fence: the write carries none, and the old fence (null) stays.
         const fence = 'fence' in v ? num(v.fence) : s.document.fence;
-        next.document = { body, fence };
+        // A write inside an open transaction is not in the document until the commit.
+        if (v.pending === true) next.pending = { ...s.pending, [ev.actor]: { body, fence } };
+        else next.document = { body, fence };
       } else if (ev.type === 'fail') {
         // The storage said no: the client learns here that it lost the lock.
         next.believers = forget(s.believers, ev.actor);
@@ -167,6 +197,7 @@ function apply(
       break;
     case 'crash':
     case 'stop':
+      next.pending = dropPending(s.pending, ev.actor);
       next.paused = without(s.paused, ev.actor);
       next.believers = forget(s.believers, ev.actor);
       next.stopped = withActor(s.stopped, ev.actor);
@@ -174,6 +205,7 @@ function apply(
     case 'terminate': {
       const target = str(v.target);
       if (target) {
+        next.pending = dropPending(s.pending, target);
         next.paused = without(s.paused, target);
         next.believers = forget(s.believers, target);
         next.stopped = withActor(s.stopped, target);
@@ -208,11 +240,14 @@ export class ReplayCursor {
     // One pass over the trace builds the checkpoints and judges every write once.
     let s = initialState(trace);
     const ttls = new Map<string, number>();
+    // A write is judged at the moment it was sent, not when the storage answered.
+    const sentAt = new Map<string, number>();
     this.checkpoints.push(s);
     this.checkpointTtls.push(new Map(ttls));
     trace.events.forEach((ev, i) => {
+      if (ev.f === 'write' && ev.type === 'invoke') sentAt.set(ev.actor, ev.t);
       if (ev.f === 'write' && (ev.type === 'ok' || ev.type === 'fail')) {
-        this.verdicts.set(i, this.judge(s, ev));
+        this.verdicts.set(i, this.judge(s, ev, sentAt.get(ev.actor) ?? ev.t));
       }
       s = apply(trace, s, ev, ttls);
       if (s.step % this.every === 0) {
@@ -223,9 +258,9 @@ export class ReplayCursor {
     this.current = this.checkpoints[0] as ReplayState;
   }
 
-  private judge(before: ReplayState, ev: TraceEvent): WriteVerdict {
+  private judge(before: ReplayState, ev: TraceEvent, sentAtMs: number): WriteVerdict {
     const v = ev.value ?? {};
-    const holder = lockHolderAt(before.lock, ev.t);
+    const holder = lockHolderAt(before.lock, sentAtMs);
     const verdict: WriteVerdict = {
       actor: ev.actor,
       body: str(v.body) ?? '',
