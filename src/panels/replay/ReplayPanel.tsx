@@ -516,7 +516,8 @@ function EventList({ cursor, step }: { cursor: ReplayCursor; step: number }) {
     const list = listRef.current;
     const item = list?.querySelector<HTMLElement>('[aria-current="step"]');
     if (!list || !item) return;
-    const top = item.offsetTop - list.offsetTop;
+    // The list is positioned, so offsetTop is measured from its top edge.
+    const top = item.offsetTop;
     if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) {
       list.scrollTop = Math.max(0, top - list.clientHeight / 2);
     }
