@@ -68,6 +68,8 @@ export type NumbersLoad =
   | { status: 'ok'; file: string; numbers: NumbersFile };
 
 type Obj = Record<string, unknown>;
+/** A field's path for messages: `cases[1].p99Ms`, or just `clients` at the top. */
+const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const describe = (v: unknown) =>
   v === undefined
@@ -87,14 +89,14 @@ export function validateNumbers(
   };
   const str = (o: Obj, key: string, path: string) => {
     const v = o[key];
-    need(typeof v === 'string' && v.length > 0, `${path}.${key}`, 'a non-empty string', v);
+    need(typeof v === 'string' && v.length > 0, join(path, key), 'a non-empty string', v);
     return v as string;
   };
   const num = (o: Obj, key: string, path: string, min = 0) => {
     const v = o[key];
     need(
       typeof v === 'number' && Number.isFinite(v) && v >= min,
-      `${path}.${key}`,
+      join(path, key),
       `a number ≥ ${min}`,
       v,
     );
@@ -105,14 +107,14 @@ export function validateNumbers(
     if (v === null) return null;
     need(
       typeof v === 'number' && Number.isFinite(v) && v >= 0,
-      `${path}.${key}`,
+      join(path, key),
       'a number ≥ 0 or null',
       v,
     );
     return v as number;
   };
 
-  if (!need(isObj(data), '(file)', 'a JSON object', data)) return { ok: false, problems };
+  if (!need(isObj(data), 'the file', 'a JSON object', data)) return { ok: false, problems };
   const root = data as Obj;
   if (!need(root.format === NUMBERS_FORMAT, 'format', JSON.stringify(NUMBERS_FORMAT), root.format))
     return { ok: false, problems };
@@ -158,8 +160,8 @@ export function validateNumbers(
     };
   }
 
-  const clients = num(root, 'clients', '(file)', 1);
-  const seconds = num(root, 'seconds', '(file)');
+  const clients = num(root, 'clients', '', 1);
+  const seconds = num(root, 'seconds', '');
   const cases: NumbersCase[] = [];
   const rawCases = root.cases;
   if (need(Array.isArray(rawCases) && rawCases.length > 0, 'cases', 'a non-empty list', rawCases)) {

@@ -46,12 +46,14 @@ const allColumns = h.columns([
     cell: (info) => {
       const row = info.row.original;
       if (row.laptop === undefined) return <span className="muted">not given</span>;
+      const wins = row.laptopWins !== undefined ? `, ${sayNumber(row.laptopWins)} win` : '';
       return (
         <>
-          {sayRate(row.laptop)} <span className="unit">{row.unit}</span>
-          {row.laptopWins !== undefined ? (
-            <span className="sub">{sayNumber(row.laptopWins)} wins/s</span>
-          ) : null}
+          {sayRate(row.laptop)}
+          <span className="sub">
+            {row.unit}
+            {wins}
+          </span>
         </>
       );
     },
@@ -65,12 +67,14 @@ const allColumns = h.columns([
     cell: (info) => {
       const lab = info.row.original.lab;
       if (!lab) return <span className="muted">not measured</span>;
+      const wins = lab.kind === 'tries' ? `, ${sayNumber(lab.winsPerSecond)} win` : '';
       return (
         <>
-          {sayRate(caseRate(lab))} <span className="unit">{info.row.original.unit}</span>
-          {lab.kind === 'tries' ? (
-            <span className="sub">{sayNumber(lab.winsPerSecond)} wins/s</span>
-          ) : null}
+          {sayRate(caseRate(lab))}
+          <span className="sub">
+            {info.row.original.unit}
+            {wins}
+          </span>
         </>
       );
     },
@@ -82,7 +86,16 @@ const allColumns = h.columns([
     meta: { numeric: true },
     cell: (info) => {
       const lab = info.row.original.lab;
-      return lab ? `${sayMs(lab.p50Ms)} / ${sayMs(lab.p99Ms)}` : <span className="muted">—</span>;
+      if (!lab) return <span className="muted">—</span>;
+      return (
+        <>
+          {sayMs(lab.p50Ms)} / {sayMs(lab.p99Ms)}
+          <span className="sub">
+            {lab.connections} connection{lab.connections === 1 ? '' : 's'}
+            {lab.pipelined ? ', pipelined' : ''}
+          </span>
+        </>
+      );
     },
   }),
   h.accessor((row) => row.lab?.ratio ?? undefined, {
@@ -95,7 +108,12 @@ const allColumns = h.columns([
       const lab = info.row.original.lab;
       if (!lab) return <span className="muted">—</span>;
       if (lab.ceilingPerSecond === null)
-        return <span className="muted">none{lab.ceilingNote ? `: ${lab.ceilingNote}` : ''}</span>;
+        return (
+          <>
+            <span className="muted">none</span>
+            {lab.ceilingNote ? <span className="sub">{lab.ceilingNote}</span> : null}
+          </>
+        );
       return (
         <>
           {sayNumber(lab.ceilingPerSecond)}
@@ -104,17 +122,6 @@ const allColumns = h.columns([
           ) : null}
         </>
       );
-    },
-  }),
-  h.accessor((row) => row.lab?.connections, {
-    id: 'how',
-    header: 'Connections',
-    enableSorting: false,
-    meta: { numeric: true },
-    cell: (info) => {
-      const lab = info.row.original.lab;
-      if (!lab) return <span className="muted">—</span>;
-      return `${lab.connections}${lab.pipelined ? ', pipelined' : ''}`;
     },
   }),
 ]);
@@ -247,6 +254,7 @@ export function NumbersPanel({ load = numbersLoad }: { load?: NumbersLoad }) {
       <DataTable
         caption="Benchmark cases: the explainer’s laptop and this lab"
         columns={measured ? allColumns : laptopOnlyColumns}
+        reflow="wide"
         data={rows}
         getRowId={(r) => r.id}
       />

@@ -38,9 +38,9 @@ export interface ChartLayout {
 export function layoutChart(rows: ChartRow[], width: number): ChartLayout {
   const plotLeft = 4;
   const plotWidth = Math.max(120, width - plotLeft - 16);
-  const labelHeight = 20;
+  const labelHeight = 24;
   const barHeight = 18;
-  const rowHeight = labelHeight + barHeight + 14;
+  const rowHeight = labelHeight + barHeight + 12;
   const top = 4;
   const axisHeight = 24;
   const band = scaleBand<string>()
@@ -55,7 +55,7 @@ export function layoutChart(rows: ChartRow[], width: number): ChartLayout {
     const y0 = band(r.id) ?? 0;
     return {
       id: r.id,
-      labelY: y0 + labelHeight - 6,
+      labelY: y0 + labelHeight - 9,
       y: y0 + labelHeight,
       barWidth: x(r.value),
       ceilingWidth: r.ceiling === null ? null : x(r.ceiling),

@@ -19,7 +19,13 @@ const h = columnHelper<LadderStep>();
 // The ladder is read in order, bottom rung first, so it does not sort.
 function ladderColumns(load: NumbersLoad) {
   return h.columns([
-    h.accessor('step', { header: 'Step', enableSorting: false, meta: { rowHeader: true } }),
+    h.accessor('step', {
+      header: 'Step',
+      enableSorting: false,
+      meta: { rowHeader: true },
+      // Rows reflow into cards on a phone, where a bare number would not say what it counts.
+      cell: (info) => `Step ${info.getValue()}`,
+    }),
     h.accessor('add', { header: 'Add', enableSorting: false }),
     h.accessor('handles', {
       header: 'It handles',

@@ -13,6 +13,11 @@ export interface DataTableProps<T extends RowData> {
   getRowId?: (row: T, index: number) => string;
   /** Shown under the table: what a reader should take from it. */
   footnote?: ReactNode;
+  /**
+   * When rows turn into cards: `narrow` below 40rem of width; `wide` below 48rem, for tables
+   * with many columns of figures that would otherwise be squeezed.
+   */
+  reflow?: 'narrow' | 'wide';
 }
 
 const ariaSort = (dir: false | 'asc' | 'desc') =>
@@ -31,6 +36,7 @@ export function DataTable<T extends RowData>({
   initialSorting = [],
   getRowId,
   footnote,
+  reflow = 'narrow',
 }: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
   const table = useTable({
@@ -46,7 +52,7 @@ export function DataTable<T extends RowData>({
   const sortable = table.getAllLeafColumns().some((c) => c.getCanSort());
 
   return (
-    <div className="table-wrap">
+    <div className={`table-wrap reflow-${reflow}`}>
       <table className="data-table" data-sortable={sortable || undefined}>
         <caption className={showCaption ? 'table-caption' : 'sr-only'}>
           {caption}
