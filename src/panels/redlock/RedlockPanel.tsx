@@ -4,8 +4,9 @@
 import { useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { ReplayCursor } from '../replay/cursor';
-import { actorName, describeEvent } from '../replay/describe';
-import { simulateRun } from '../replay/runs';
+import { actorName, describeEvent, describeSource } from '../replay/describe';
+import { resolveRun, simulateRun } from '../replay/runs';
+import { openReplay } from '../../state/playback';
 import { IconStepBack, IconStepForward } from '../replay/icons';
 import { useWidth } from '../paused-client/useWidth';
 import { layoutRedlock, ownersAt, redlockModel } from '../../viz/redlock';
@@ -25,6 +26,11 @@ export function RedlockPanel() {
   const [which, setWhich] = useState<RunName>('redlock-clock-jump');
   const [stepByRun, setStepByRun] = useState<Record<string, number>>({});
   const run = useMemo(() => simulateRun(which, 'default', 'redlock', 1), [which]);
+  const recorded = useMemo(
+    () =>
+      resolveRun({ scenario: which, variant: 'default', lock: 'redlock' }).option.recording?.trace,
+    [which],
+  );
   const trace = run.trace;
   const model = useMemo(() => (trace ? redlockModel(trace) : null), [trace]);
   const cursor = useMemo(() => (trace ? new ReplayCursor(trace) : null), [trace]);
@@ -78,6 +84,19 @@ export function RedlockPanel() {
       <p className="rl-source">
         Replayed by the engine on 5 simulated Redis nodes, each expiring keys by its own clock (seed{' '}
         {trace.seed ?? 1}).
+        {recorded && (
+          <>
+            {' '}
+            The lab ran the same story on 5 real Redis servers ({describeSource(recorded)}).{' '}
+            <button
+              type="button"
+              className="rl-link"
+              onClick={() => openReplay({ scenario: which, variant: 'default', lock: 'redlock' })}
+            >
+              Step through that recording in the replay
+            </button>
+          </>
+        )}
       </p>
 
       <div className="rl-nodes" role="list" aria-label={`Who holds the key at ${fmt(nowMs)}`}>

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { ReplayPanel } from './ReplayPanel';
+import { InvalidRecordings, ReplayPanel } from './ReplayPanel';
 import { selectRun, usePlayback } from '../../state/playback';
 
 function documentNow() {
@@ -92,5 +92,30 @@ describe('ReplayPanel', () => {
     fireEvent.change(scenario, { target: { value: 'slow-release' } });
     expect(usePlayback.getState().scenario).toBe('slow-release');
     expect(screen.getByRole('combobox', { name: 'Variant' })).toBeTruthy();
+  });
+});
+
+describe('InvalidRecordings', () => {
+  it('names each refused recording and what is wrong with it', () => {
+    render(
+      <InvalidRecordings
+        invalid={[
+          {
+            file: 'paused-client.fencing-on.redis.json',
+            errors: ['events[3].t: expected a number'],
+          },
+        ]}
+      />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('One recording failed validation and is left out');
+    expect(alert.textContent).toContain(
+      'recordings/paused-client.fencing-on.redis.json: events[3].t: expected a number',
+    );
+  });
+
+  it('shows nothing when every recording is valid', () => {
+    const { container } = render(<InvalidRecordings invalid={[]} />);
+    expect(container.textContent).toBe('');
   });
 });

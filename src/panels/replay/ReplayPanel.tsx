@@ -29,6 +29,7 @@ import {
 } from './describe';
 import { keyTargetOf, replayKeyAction } from './keys';
 import { loadRun, recordingSet, replayOptions, resolveRun } from './runs';
+import type { InvalidRecording } from './recordings';
 import { useReducedMotion } from './useReducedMotion';
 import { LaneTimeline } from '../paused-client/LaneTimeline';
 import { IconPause, IconPlay, IconStepBack, IconStepForward } from './icons';
@@ -558,17 +559,22 @@ function EventList({ cursor, step }: { cursor: ReplayCursor; step: number }) {
   );
 }
 
-function InvalidRecordings() {
-  if (recordingSet.invalid.length === 0) return null;
+/** Recordings that failed validation: named with what is wrong, in this panel only. */
+export function InvalidRecordings({
+  invalid = recordingSet.invalid,
+}: {
+  invalid?: readonly InvalidRecording[];
+}) {
+  if (invalid.length === 0) return null;
   return (
     <div className="replay-invalid" role="alert">
       <p>
-        {recordingSet.invalid.length === 1
+        {invalid.length === 1
           ? 'One recording failed validation and is left out:'
-          : `${recordingSet.invalid.length} recordings failed validation and are left out:`}
+          : `${invalid.length} recordings failed validation and are left out:`}
       </p>
       <ul>
-        {recordingSet.invalid.map((r) => (
+        {invalid.map((r) => (
           <li key={r.file}>
             <code>recordings/{r.file}</code>: {r.errors.slice(0, 3).join('; ')}
             {r.errors.length > 3 ? `; and ${r.errors.length - 3} more` : ''}
