@@ -16,7 +16,7 @@ const columns = h.columns([
   h.display({
     id: 'replay',
     header: 'Replay',
-    meta: { label: 'Replay' },
+    meta: { label: '' },
     cell: (info) => {
       const row = info.row.original;
       return (

@@ -111,7 +111,7 @@ export function DataTable<T extends RowData>({
                     <table.FlexRender cell={cell} />
                   </th>
                 ) : (
-                  <td key={cell.id} data-label={label} className={className}>
+                  <td key={cell.id} data-label={label || undefined} className={className}>
                     <table.FlexRender cell={cell} />
                   </td>
                 );

@@ -16,7 +16,10 @@ import {
 export interface TableColumnMeta {
   /** The cell names its row (rendered as `<th scope="row">`), like the first column of a table. */
   rowHeader?: boolean;
-  /** The column's name as plain text, shown beside each cell when a row reflows into a card. */
+  /**
+   * The column's name as plain text, shown above each cell when a row reflows into a card;
+   * an empty string shows none, for a cell that speaks for itself (a button).
+   */
   label?: string;
   /** Numbers line up on the right. */
   numeric?: boolean;
