@@ -308,6 +308,13 @@ export function timelineModel(trace: Trace): TimelineModel {
       case 'clock-jump':
       case 'failover':
       case 'terminate':
+        if (ev.f === 'terminate' && ev.type !== 'invoke') {
+          // The target's session is gone, and with it a lock that lived in that session.
+          const h = latestHold();
+          if (h && h.actor === v.target && h.ended === null) {
+            h.ended = Math.min(ev.t, h.expiresAt ?? ev.t);
+          }
+        }
         if (ev.type === 'invoke') {
           marks.push({
             id,

@@ -21,6 +21,7 @@ import { ReplayCursor } from './cursor';
 import type { ReplayState, WriteVerdict } from './cursor';
 import {
   actorName,
+  actorShort,
   capitalize,
   describeEvent,
   describeSource,
@@ -385,9 +386,11 @@ function formatMs(t: number): string {
 function ScrubMarks({ cursor, staleIndex }: { cursor: ReplayCursor; staleIndex: number | null }) {
   if (staleIndex === null || cursor.length === 0) return null;
   const pct = ((staleIndex + 1) / cursor.length) * 100;
+  // Near an end the label hangs inwards from its tick, so it never leaves the panel.
+  const align = pct > 85 ? ' is-end' : pct < 15 ? ' is-start' : '';
   return (
     <div className="replay-marks" aria-hidden="true">
-      <span className="replay-mark" style={{ left: `${pct}%` }}>
+      <span className={`replay-mark${align}`} style={{ left: `${pct}%` }}>
         stale write
       </span>
     </div>
@@ -548,7 +551,7 @@ function EventList({ cursor, step }: { cursor: ReplayCursor; step: number }) {
                 }}
               >
                 <span className="replay-event-t">{formatMs(ev.t)}</span>
-                <span className="replay-event-actor">{actorName(ev.actor)}</span>
+                <span className="replay-event-actor">{actorShort(ev.actor)}</span>
                 <span className="replay-event-text">{describeEvent(ev, verdict)}</span>
               </button>
             </li>

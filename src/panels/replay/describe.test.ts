@@ -70,3 +70,45 @@ describe('describe', () => {
     ).toBe('The clock on C is stepped 200 ms forward.');
   });
 });
+
+describe('describe on Postgres advisory locks', () => {
+  it('tells a write held in a transaction, a commit and a rolled-back release', () => {
+    expect(
+      describeEvent({
+        t: 1,
+        actor: 'client-2',
+        f: 'write',
+        type: 'ok',
+        value: { body: 'v2', token: null, fence: 0, pending: true },
+      }),
+    ).toBe('The storage holds “v2” in client 2’s open transaction; it lands only on commit.');
+    expect(
+      describeEvent({
+        t: 2,
+        actor: 'client-2',
+        f: 'release',
+        type: 'ok',
+        value: { committed: true },
+      }),
+    ).toBe('Client 2 commits: its writes land and its lock ends with the transaction.');
+    expect(
+      describeEvent({
+        t: 3,
+        actor: 'client-1',
+        f: 'release',
+        type: 'fail',
+        value: { committed: false, reason: 'terminated' },
+        note: 'the connection was terminated',
+      }),
+    ).toBe('Client 1’s release fails: the connection was terminated.');
+    expect(
+      describeEvent({
+        t: 3,
+        actor: 'client-1',
+        f: 'release',
+        type: 'fail',
+        value: { released: 0 },
+      }),
+    ).toBe('The release deletes nothing: the key holds another token.');
+  });
+});

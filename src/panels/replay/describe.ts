@@ -9,6 +9,11 @@ export function actorName(actor: string): string {
   return actor.replace(/-/g, ' ');
 }
 
+/** A few letters for a narrow column: `client 1`, and `fault` for the fault injector. */
+export function actorShort(actor: string): string {
+  return actor === 'nemesis' ? 'fault' : actorName(actor);
+}
+
 export function capitalize(s: string): string {
   return s.length ? s[0]!.toUpperCase() + s.slice(1) : s;
 }
@@ -92,6 +97,9 @@ export function describeEvent(ev: TraceEvent, verdict?: WriteVerdict | null): st
       }
       if (ev.type === 'ok') {
         const fence = num(v.fence);
+        if (v.pending === true) {
+          return `The storage holds ${quoted(v.body)} in ${actorName(ev.actor)}’s open transaction; it lands only on commit.`;
+        }
         if (verdict?.stale) {
           return `The storage accepts the stale ${quoted(v.body)} from ${actorName(ev.actor)}: it overwrites ${quoted(verdict.bodyBefore)}, and that update is lost.`;
         }
@@ -111,8 +119,17 @@ export function describeEvent(ev: TraceEvent, verdict?: WriteVerdict | null): st
     }
     case 'release':
       if (ev.type === 'invoke') return `${who} releases the lock with ${tokenText(v.token)}.`;
-      if (ev.type === 'ok') return `The lock is released${note}.`;
-      if (ev.type === 'fail') return `The release deletes nothing: the key holds another token.`;
+      if (ev.type === 'ok') {
+        return v.committed === true
+          ? `${who} commits: its writes land and its lock ends with the transaction.`
+          : `The lock is released${note}.`;
+      }
+      if (ev.type === 'fail') {
+        // Redis says how many keys it deleted; Postgres says why the commit could not happen.
+        return v.released === 0
+          ? 'The release deletes nothing: the key holds another token.'
+          : `${who}’s release fails${ev.note ? `: ${ev.note}` : ''}.`;
+      }
       return `${who} gets no answer to its release${note}.`;
     case 'extend':
       if (ev.type === 'invoke') return `${who} asks to extend its lock.`;
@@ -138,7 +155,7 @@ export function describeEvent(ev: TraceEvent, verdict?: WriteVerdict | null): st
       const by = num(v.byMs);
       const node = typeof v.node === 'string' ? v.node : 'a node';
       if (ev.type !== 'invoke') {
-        return `${capitalize(node)} now reads${by !== null ? ` ${by} ms` : ''} ahead, so the keys on it expire early.`;
+        return `The clock on ${node} now reads${by !== null ? ` ${by} ms` : ''} ahead, so the keys on it expire early.`;
       }
       return `The clock on ${node} is stepped${by !== null ? ` ${by} ms` : ''} forward.`;
     }
