@@ -16,8 +16,8 @@ const formatDate = (iso: string) => {
 
 const settingsText = (env: NumbersEnvironment) =>
   Object.entries(env.settings)
-    .map(([k, v]) => `${k} ${String(v)}`)
-    .join(', ');
+    .map(([k, v]) => `${k}: ${String(v)}`)
+    .join('; ');
 
 /** One sentence on where the lab's figures come from: machine, versions, settings, load. */
 export function machineSentence(numbers: NumbersFile): string {
@@ -26,8 +26,8 @@ export function machineSentence(numbers: NumbersFile): string {
   if (e.etcd) versions.push(`etcd ${e.etcd}`);
   return (
     `Measured by the lab on ${e.cpuModel} (${e.cpus} CPUs, ${e.memoryGb} GB), ${e.os}; ` +
-    `${versions.join(', ')}; settings: ${settingsText(e)}; ` +
-    `${numbers.clients} clients, ${numbers.seconds} s per case; recorded ${formatDate(e.recordedAt)}.`
+    `${versions.join(', ')}. Settings: ${settingsText(e)}. ` +
+    `${numbers.clients} clients, ${numbers.seconds} s per case, recorded ${formatDate(e.recordedAt)}.`
   );
 }
 

@@ -76,7 +76,7 @@ describe('NumbersPanel', () => {
   it('shows the lab figures rounded as said aloud, with the machine they ran on', () => {
     render(<NumbersPanel load={loadNumbers(measured, file)} />);
     expect(screen.getByText(/Measured by the lab on Test CPU \(2 CPUs, 8 GB\)/)).toBeTruthy();
-    expect(screen.getByText(/fsync on, persistence appendonly/)).toBeTruthy();
+    expect(screen.getByText(/Settings: fsync: on; persistence: appendonly/)).toBeTruthy();
     expect(
       screen.getByText(/About 46,000 lock and release pairs a second; 41,000 with a fencing token/),
     ).toBeTruthy();

@@ -222,6 +222,7 @@ function spokenLines(load: NumbersLoad): Spoken[] {
 export function NumbersPanel({ load = numbersLoad }: { load?: NumbersLoad }) {
   const measured = load.status === 'ok';
   const rows = useMemo(() => caseRows(load), [load]);
+  const ceilingNotes = load.status === 'ok' ? load.numbers.cases.filter((c) => c.ceilingNote) : [];
   return (
     <div>
       <MachineNote load={load} />
@@ -258,6 +259,18 @@ export function NumbersPanel({ load = numbersLoad }: { load?: NumbersLoad }) {
         data={rows}
         getRowId={(r) => r.id}
       />
+      {ceilingNotes.length > 0 ? (
+        <details className="disclosure">
+          <summary>How the ceilings were measured</summary>
+          <ul>
+            {ceilingNotes.map((c) => (
+              <li key={c.name}>
+                <strong>{caseLabels[c.name].short}:</strong> {c.ceilingNote}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
       <BarChart
         title={measured ? numbersChartTitle : 'The explainer’s laptop figures per case'}
         rows={chartRows(load)}

@@ -22,7 +22,7 @@ function ladderColumns(load: NumbersLoad) {
     h.accessor('step', {
       header: 'Step',
       enableSorting: false,
-      meta: { rowHeader: true },
+      meta: { rowHeader: true, nowrap: true },
       // Rows reflow into cards on a phone, where a bare number would not say what it counts.
       cell: (info) => `Step ${info.getValue()}`,
     }),

@@ -105,7 +105,10 @@ export function DataTable<T extends RowData>({
                   (typeof cell.column.columnDef.header === 'string'
                     ? cell.column.columnDef.header
                     : undefined);
-                const className = meta?.numeric ? 'numeric' : undefined;
+                const className =
+                  [meta?.numeric ? 'numeric' : '', meta?.nowrap ? 'nowrap' : '']
+                    .filter(Boolean)
+                    .join(' ') || undefined;
                 return meta?.rowHeader ? (
                   <th key={cell.id} scope="row" className={className}>
                     <table.FlexRender cell={cell} />

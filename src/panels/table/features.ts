@@ -23,6 +23,8 @@ export interface TableColumnMeta {
   label?: string;
   /** Numbers line up on the right. */
   numeric?: boolean;
+  /** Short cells ("Step 1") that read badly when broken over two lines. */
+  nowrap?: boolean;
 }
 
 export const tableFeaturesSet = tableFeatures({
