@@ -128,6 +128,38 @@ test.describe('the replay', () => {
 });
 
 test.describe('the panels around it', () => {
+  test('a failure-case row opens its replay, rewound and in view', async ({ page }) => {
+    const replay = new ReplayPage(page);
+    await replay.open();
+    await replay.stepForward.click();
+    await page
+      .getByRole('button', { name: 'Show the replay: A write is held up in the network' })
+      .click();
+    await expect(replay.panel.getByRole('combobox', { name: 'Scenario' })).toHaveValue(
+      'delayed-write',
+    );
+    await expect(replay.fencing).toHaveAttribute('aria-checked', 'true');
+    await expect(replay.position).toHaveValue('0');
+    await expect(replay.panel).toBeFocused();
+    await expect(replay.section).toBeInViewport();
+    await expect(page).toHaveURL(/scenario=delayed-write&variant=fencing-on.*#see-it$/);
+  });
+
+  test('with reduced motion the replay still steps, without flashes or smooth scrolling', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const replay = new ReplayPage(page);
+    await replay.open();
+    await expect(replay.panel).toHaveClass(/replay--still/);
+    await replay.toEnd();
+    const animation = await replay
+      .documentValue('body')
+      .evaluate((el) => getComputedStyle(el).animationName);
+    expect(animation).toBe('none');
+    await expect(replay.documentValue('body')).toHaveText('v1');
+  });
+
   test('clicking a fenced-path step lights it and its path', async ({ page }) => {
     const replay = new ReplayPage(page);
     await replay.open();
