@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { pausedClientStory, storySentence } from './story';
+import { timelineModel } from '../../viz/timeline';
+import { pausedClientTrace } from '../replay/fixtures';
+
+describe('the paused client’s story', () => {
+  it('reads its numbers from the run', () => {
+    const story = pausedClientStory(timelineModel(pausedClientTrace(true)));
+    expect(story).toEqual({
+      lockTakenMs: 1,
+      ttlRunsOutMs: 301,
+      pause: { fromMs: 10, toMs: 510 },
+      secondAcquireMs: 321,
+      secondWriteMs: 322,
+      staleWrite: { atMs: 513, accepted: false },
+    });
+    expect(storySentence(story)).toBe(
+      'Client 1 takes the lock at 1 ms and pauses from 10 ms to 510 ms. Its TTL runs out at 301 ms, mid-pause. Client 2 takes the lock at 321 ms and writes at 322 ms. Client 1 wakes and writes anyway; at 513 ms the storage rejects the stale write.',
+    );
+  });
+
+  it('says accepted with fencing off', () => {
+    const story = pausedClientStory(timelineModel(pausedClientTrace(false)));
+    expect(story.staleWrite).toEqual({ atMs: 513, accepted: true });
+    expect(storySentence(story)).toMatch(/accepts the stale write\.$/);
+  });
+});

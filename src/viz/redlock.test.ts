@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { layoutRedlock, ownersAt, redlockModel } from './redlock';
+import type { Trace } from '../sim/trace/schema';
+import { twoHoldersSentence } from '../panels/redlock/story';
+
+// The clock-jump story, by hand: client 1 holds redis-1..3; redis-3's clock jumps; client 2
+// takes redis-3..5 while client 1 still believes it holds the lock.
+const clockJump: Trace = {
+  format: 'fencing-lab/trace',
+  version: 1,
+  scenario: 'redlock-clock-jump',
+  variant: 'default',
+  backend: 'sim',
+  seed: 1,
+  params: { lock: 'redlock', ttlMs: 1000, jumpMs: 2000 },
+  events: [
+    { t: 0, actor: 'client-1', f: 'acquire', type: 'invoke', value: { ttlMs: 1000 } },
+    {
+      t: 20,
+      actor: 'client-1',
+      f: 'acquire',
+      type: 'ok',
+      value: { token: null, nodes: ['redis-1', 'redis-2', 'redis-3'], validityMs: 968 },
+    },
+    {
+      t: 100,
+      actor: 'nemesis',
+      f: 'clock-jump',
+      type: 'invoke',
+      value: { node: 'redis-3', byMs: 2000 },
+    },
+    {
+      t: 100,
+      actor: 'nemesis',
+      f: 'clock-jump',
+      type: 'info',
+      value: { node: 'redis-3', byMs: 2000 },
+    },
+    { t: 150, actor: 'client-2', f: 'acquire', type: 'invoke', value: { ttlMs: 1000 } },
+    {
+      t: 170,
+      actor: 'client-2',
+      f: 'acquire',
+      type: 'ok',
+      value: { token: null, nodes: ['redis-3', 'redis-4', 'redis-5'], validityMs: 968 },
+    },
+    { t: 200, actor: 'client-2', f: 'write', type: 'invoke', value: { body: 'v2', token: null } },
+    {
+      t: 201,
+      actor: 'client-2',
+      f: 'write',
+      type: 'ok',
+      value: { body: 'v2', token: null, fence: 0 },
+    },
+    { t: 300, actor: 'client-1', f: 'write', type: 'invoke', value: { body: 'v1', token: null } },
+    {
+      t: 301,
+      actor: 'client-1',
+      f: 'write',
+      type: 'ok',
+      value: { body: 'v1', token: null, fence: 0 },
+    },
+  ],
+  outcome: {
+    tokens: { 'client-1': [null], 'client-2': [null] },
+    accepted: [],
+    rejected: [],
+    document: { body: 'v1', fence: 0 },
+    holdersOverlap: true,
+    verdict: 'two-holders',
+  },
+};
+
+describe('redlockModel', () => {
+  const m = redlockModel(clockJump);
+
+  it('cuts the key short on the node whose clock jumped', () => {
+    const on3 = m.holds.filter((h) => h.node === 'redis-3');
+    expect(on3.map((h) => [h.actor, h.fromMs, h.toMs, h.endedBy])).toEqual([
+      ['client-1', 20, 100, 'clock-jump'],
+      ['client-2', 170, m.endMs, 'run-end'],
+    ]);
+    expect(m.jumps).toEqual([{ node: 'redis-3', atMs: 100, byMs: 2000 }]);
+  });
+
+  it('marks the moment a second client gets a majority while the first still believes', () => {
+    expect(m.twoHolders).toEqual({
+      atMs: 170,
+      first: 'client-1',
+      second: 'client-2',
+      firstNodes: ['redis-1', 'redis-2', 'redis-3'],
+      secondNodes: ['redis-3', 'redis-4', 'redis-5'],
+      firstStillOn: ['redis-1', 'redis-2'],
+    });
+    expect(twoHoldersSentence(m)).toMatch(
+      /^At 170 ms, client 2 holds 3 of 5 \(redis-3, redis-4 and redis-5\), while client 1 still believes it holds 3 of 5; its key is still on redis-1 and redis-2\./,
+    );
+  });
+
+  it('says who holds each node at a moment', () => {
+    expect(ownersAt(m, 50)).toEqual({
+      'redis-1': 'client-1',
+      'redis-2': 'client-1',
+      'redis-3': 'client-1',
+      'redis-4': null,
+      'redis-5': null,
+    });
+    expect(ownersAt(m, 120)['redis-3']).toBeNull();
+    expect(ownersAt(m, 200)).toEqual({
+      'redis-1': 'client-1',
+      'redis-2': 'client-1',
+      'redis-3': 'client-2',
+      'redis-4': 'client-2',
+      'redis-5': 'client-2',
+    });
+  });
+
+  it('lists both writes, both accepted: nothing fences them', () => {
+    expect(m.writes.map((w) => [w.actor, w.body, w.accepted])).toEqual([
+      ['client-2', 'v2', true],
+      ['client-1', 'v1', true],
+    ]);
+  });
+
+  it('finds no two holders when the first released before the second took the lock', () => {
+    const clean: Trace = {
+      ...clockJump,
+      events: [
+        {
+          t: 0,
+          actor: 'client-1',
+          f: 'acquire',
+          type: 'ok',
+          value: { nodes: ['redis-1', 'redis-2', 'redis-3'] },
+        },
+        { t: 10, actor: 'client-1', f: 'release', type: 'invoke' },
+        { t: 11, actor: 'client-1', f: 'release', type: 'ok' },
+        {
+          t: 20,
+          actor: 'client-2',
+          f: 'acquire',
+          type: 'ok',
+          value: { nodes: ['redis-1', 'redis-2', 'redis-3'] },
+        },
+      ],
+    };
+    const c = redlockModel(clean);
+    expect(c.twoHolders).toBeNull();
+    expect(
+      c.holds.filter((h) => h.actor === 'client-1').every((h) => h.endedBy === 'release'),
+    ).toBe(true);
+    expect(twoHoldersSentence(c)).toBe('No two clients held the lock at once in this run.');
+  });
+});
+
+describe('layoutRedlock', () => {
+  it('puts client rows above node rows and maps time across', () => {
+    const m = redlockModel(clockJump);
+    const l = layoutRedlock(m, { width: 500, labelWidth: 60, rowHeight: 30, top: 20 });
+    expect(l.rows.map((r) => [r.id, r.kind])).toEqual([
+      ['client-1', 'client'],
+      ['client-2', 'client'],
+      ['redis-1', 'node'],
+      ['redis-2', 'node'],
+      ['redis-3', 'node'],
+      ['redis-4', 'node'],
+      ['redis-5', 'node'],
+    ]);
+    expect(l.x(0)).toBe(60);
+    expect(l.rows[2]!.y - l.rows[1]!.y).toBe(40); // a gap between clients and nodes
+    expect(l.ticks.length).toBeGreaterThan(2);
+  });
+});
