@@ -46,7 +46,7 @@ const allColumns = h.columns([
     cell: (info) => {
       const row = info.row.original;
       if (row.laptop === undefined) return <span className="muted">not given</span>;
-      const wins = row.laptopWins !== undefined ? `, ${sayNumber(row.laptopWins)} win` : '';
+      const wins = row.laptopWins !== undefined ? `, ${sayNumber(row.laptopWins)} wins` : '';
       return (
         <>
           {sayRate(row.laptop)}
@@ -67,7 +67,7 @@ const allColumns = h.columns([
     cell: (info) => {
       const lab = info.row.original.lab;
       if (!lab) return <span className="muted">not measured</span>;
-      const wins = lab.kind === 'tries' ? `, ${sayNumber(lab.winsPerSecond)} win` : '';
+      const wins = lab.kind === 'tries' ? `, ${sayNumber(lab.winsPerSecond)} wins` : '';
       return (
         <>
           {sayRate(caseRate(lab))}
@@ -125,9 +125,6 @@ const allColumns = h.columns([
     },
   }),
 ]);
-
-// Until the lab has measured, its columns would be all dashes: show the laptop's alone.
-const laptopOnlyColumns = allColumns.slice(0, 2); // the case and the laptop's figure
 
 function caseRows(load: NumbersLoad): CaseRow[] {
   const lab = load.status === 'ok' ? load.numbers.cases : [];
@@ -251,14 +248,19 @@ export function NumbersPanel({ load = numbersLoad }: { load?: NumbersLoad }) {
           </div>
         ))}
       </dl>
-      <h3 className="subhead">Every case, side by side</h3>
-      <DataTable
-        caption="Benchmark cases: the explainer’s laptop and this lab"
-        columns={measured ? allColumns : laptopOnlyColumns}
-        reflow="wide"
-        data={rows}
-        getRowId={(r) => r.id}
-      />
+      {/* Side by side only means something once there is a second column to compare. */}
+      {measured ? (
+        <>
+          <h3 className="subhead">Every case, side by side</h3>
+          <DataTable
+            caption="Benchmark cases: the explainer’s laptop and this lab"
+            columns={allColumns}
+            reflow="wide"
+            data={rows}
+            getRowId={(r) => r.id}
+          />
+        </>
+      ) : null}
       {ceilingNotes.length > 0 ? (
         <details className="disclosure">
           <summary>How the ceilings were measured</summary>
