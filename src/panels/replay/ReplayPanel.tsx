@@ -367,7 +367,11 @@ function Player({
       </p>
 
       <div className="replay-now">
-        <DocumentNow state={state} ignoresTokens={option.variant === 'fencing-off'} />
+        <DocumentNow
+          state={state}
+          ignoresTokens={option.variant === 'fencing-off'}
+          after={staleIndex !== null && step > staleIndex ? cursor.verdict(staleIndex) : null}
+        />
         <LockNow state={state} />
       </div>
 
@@ -397,10 +401,21 @@ function ScrubMarks({ cursor, staleIndex }: { cursor: ReplayCursor; staleIndex: 
   );
 }
 
-function DocumentNow({ state, ignoresTokens }: { state: ReplayState; ignoresTokens: boolean }) {
+function DocumentNow({
+  state,
+  ignoresTokens,
+  after,
+}: {
+  state: ReplayState;
+  ignoresTokens: boolean;
+  /** The stale write, once the cursor has passed it. */
+  after: WriteVerdict | null;
+}) {
   const { body, fence } = state.document;
+  // After the stale write the card says what it did to the data, in colour and in words.
+  const tone = after ? (after.accepted ? ' is-bad' : ' is-ok') : '';
   return (
-    <section className="replay-card replay-doc" aria-labelledby="replay-doc-title">
+    <section className={`replay-card replay-doc${tone}`} aria-labelledby="replay-doc-title">
       <h3 id="replay-doc-title">The document now</h3>
       <dl>
         <div>
@@ -426,6 +441,13 @@ function DocumentNow({ state, ignoresTokens }: { state: ReplayState; ignoresToke
           </dd>
         </div>
       </dl>
+      {after && (
+        <p className="replay-doc-note">
+          {after.accepted
+            ? `Corrupt: “${after.body}” came from a client whose lock had expired; “${after.bodyBefore}” is lost.`
+            : `Kept: the stale “${after.body}” was refused.`}
+        </p>
+      )}
     </section>
   );
 }
