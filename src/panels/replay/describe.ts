@@ -150,7 +150,8 @@ export function describeEvent(ev: TraceEvent, verdict?: WriteVerdict | null): st
     case 'crash':
       return `${who} crashes${note}.`;
     case 'stop':
-      return `${who} stops${note}.`;
+      // The engine's note already says that the client stops, and why.
+      return ev.note ? `${who}: ${ev.note}.` : `${who} stops.`;
     case 'clock-jump': {
       const by = num(v.byMs);
       const node = typeof v.node === 'string' ? v.node : 'a node';
