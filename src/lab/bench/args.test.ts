@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { ArgsError, DEFAULT_OPTIONS, parseArgs } from './args';
+import { CASE_NAMES } from './numbers';
+
+describe('parseArgs', () => {
+  it('gives the defaults with no arguments', () => {
+    expect(parseArgs([])).toEqual(DEFAULT_OPTIONS);
+    expect(DEFAULT_OPTIONS).toMatchObject({
+      clients: 32,
+      seconds: 3,
+      out: 'recordings/numbers.json',
+      only: [...CASE_NAMES],
+    });
+  });
+
+  it('reads every option, with a space or an equals sign', () => {
+    expect(
+      parseArgs(['--clients', '8', '--seconds=1.5', '--only', 'pg-lease', '--out=/tmp/n.json']),
+    ).toEqual({
+      clients: 8,
+      seconds: 1.5,
+      only: ['pg-lease'],
+      out: '/tmp/n.json',
+      warmUpSeconds: 3,
+      help: false,
+    });
+    expect(parseArgs(['--warm-up', '0.5']).warmUpSeconds).toBe(0.5);
+  });
+
+  it('keeps the canonical case order and drops repeats in --only', () => {
+    expect(parseArgs(['--only', 'pg-lease,redis-hot', '--only', 'redis-hot']).only).toEqual([
+      'redis-hot',
+      'pg-lease',
+    ]);
+  });
+
+  it('ignores a lone -- that npm passes through', () => {
+    expect(parseArgs(['--', '--clients', '4']).clients).toBe(4);
+  });
+
+  it('rejects an unknown case and lists the valid ones', () => {
+    expect(() => parseArgs(['--only', 'redis-fast'])).toThrow(ArgsError);
+    expect(() => parseArgs(['--only', 'redis-fast'])).toThrow(
+      'Unknown case "redis-fast". Valid cases: redis-plain, redis-token, redis-hot, pg-advisory, pg-lease, etcd-lease',
+    );
+  });
+
+  it('rejects an unknown option and lists the valid ones', () => {
+    expect(() => parseArgs(['--client', '4'])).toThrow(
+      'Unknown option "--client". Valid options: --clients, --seconds, --only, --out, --warm-up, --help',
+    );
+  });
+
+  it.each([
+    [['--clients', '0'], '--clients needs a positive whole number, not "0"'],
+    [['--clients', '2.5'], '--clients needs a positive whole number, not "2.5"'],
+    [['--clients', 'many'], '--clients needs a positive whole number, not "many"'],
+    [['--seconds', '-1'], '--seconds needs a positive number, not "-1"'],
+    [['--seconds'], '--seconds needs a value'],
+    [['--out', '--seconds', '2'], '--out needs a value'],
+    [['--clients', '5000'], '--clients is at most 1000, not 5000'],
+  ])('rejects %j', (argv, message) => {
+    expect(() => parseArgs(argv)).toThrow(message);
+  });
+
+  it('asks for help', () => {
+    expect(parseArgs(['--help']).help).toBe(true);
+  });
+});

@@ -1,0 +1,108 @@
+// The command line of `npm run lab:bench`. Parsing is pure and throws ArgsError with a message
+// that lists what is valid, so a typo never silently runs the wrong benchmark.
+import { CASE_NAMES, type CaseName } from './numbers';
+
+export interface BenchOptions {
+  clients: number;
+  seconds: number;
+  /** The cases to run, in the canonical order. */
+  only: CaseName[];
+  out: string;
+  /** Unmeasured seconds per case before the measured slices. */
+  warmUpSeconds: number;
+  help: boolean;
+}
+
+export const DEFAULT_OPTIONS: BenchOptions = {
+  clients: 32,
+  seconds: 3,
+  only: [...CASE_NAMES],
+  out: 'recordings/numbers.json',
+  warmUpSeconds: 3,
+  help: false,
+};
+
+export const USAGE = `Usage: npm run lab:bench -- [--clients N] [--seconds S] [--only CASE[,CASE]] [--out FILE]
+
+  --clients N   concurrent clients, one connection each (default 32)
+  --seconds S   measured seconds per case for Node and again for the C tool (default 3)
+  --only CASE   run only these cases (repeat the flag or separate with commas):
+                ${CASE_NAMES.join(', ')}
+  --out FILE    where to write the numbers (default recordings/numbers.json)
+  --warm-up S   unmeasured seconds per case first, for the JIT and caches (default 3)
+  --help        show this text`;
+
+export class ArgsError extends Error {
+  override name = 'ArgsError';
+}
+
+const FLAGS = ['--clients', '--seconds', '--only', '--out', '--warm-up', '--help'];
+
+function positiveNumber(flag: string, text: string, integer: boolean, max: number): number {
+  const value = Number(text);
+  if (
+    !text.trim() ||
+    !Number.isFinite(value) ||
+    value <= 0 ||
+    (integer && !Number.isInteger(value))
+  ) {
+    throw new ArgsError(
+      `${flag} needs a positive ${integer ? 'whole number' : 'number'}, not "${text}"`,
+    );
+  }
+  if (value > max) throw new ArgsError(`${flag} is at most ${max}, not ${text}`);
+  return value;
+}
+
+export function parseArgs(argv: readonly string[]): BenchOptions {
+  const options: BenchOptions = { ...DEFAULT_OPTIONS, only: [...DEFAULT_OPTIONS.only] };
+  const chosen: CaseName[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    // npm passes a lone "--" through in some shells; it separates nothing here.
+    if (arg === '--') continue;
+    const eq = arg.indexOf('=');
+    const flag = eq > 0 && arg.startsWith('--') ? arg.slice(0, eq) : arg;
+    if (!FLAGS.includes(flag)) {
+      throw new ArgsError(`Unknown option "${arg}". Valid options: ${FLAGS.join(', ')}`);
+    }
+    if (flag === '--help') {
+      options.help = true;
+      continue;
+    }
+    let value: string | undefined;
+    if (eq > 0 && arg.startsWith('--')) value = arg.slice(eq + 1);
+    else {
+      value = argv[i + 1];
+      if (value === undefined || value.startsWith('--')) {
+        throw new ArgsError(`${flag} needs a value`);
+      }
+      i++;
+    }
+    switch (flag) {
+      case '--clients':
+        options.clients = positiveNumber(flag, value, true, 1_000);
+        break;
+      case '--seconds':
+        options.seconds = positiveNumber(flag, value, false, 3_600);
+        break;
+      case '--warm-up':
+        options.warmUpSeconds = positiveNumber(flag, value, false, 600);
+        break;
+      case '--out':
+        if (!value.trim()) throw new ArgsError('--out needs a file name');
+        options.out = value;
+        break;
+      case '--only':
+        for (const name of value.split(',').map((part) => part.trim())) {
+          if (!(CASE_NAMES as readonly string[]).includes(name)) {
+            throw new ArgsError(`Unknown case "${name}". Valid cases: ${CASE_NAMES.join(', ')}`);
+          }
+          if (!chosen.includes(name as CaseName)) chosen.push(name as CaseName);
+        }
+        break;
+    }
+  }
+  if (chosen.length > 0) options.only = CASE_NAMES.filter((name) => chosen.includes(name));
+  return options;
+}

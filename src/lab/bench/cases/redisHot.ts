@@ -1,0 +1,82 @@
+// redis-hot: every client tries the same lock name with acquire.lua. Most tries find it busy;
+// a winner releases at once with release.lua, and the figures are tries and wins a second.
+import type { OpSink, Worker } from '../driver';
+import { redisBenchmarkCeiling } from '../ceilings/redisBenchmark';
+import { REPLY_INT, REPLY_NIL, type RespConnection, encodeCommand } from '../respClient';
+import {
+  BENCH_TTL_MS,
+  ReleaseCommand,
+  closeAll,
+  loadScripts,
+  openRedisConnections,
+} from './redisSupport';
+import type { BenchCase } from './types';
+
+export const HOT_LOCK_NAME = 'bench-hot';
+
+class HotWorker implements Worker {
+  private readonly release: ReleaseCommand;
+
+  constructor(
+    private readonly index: number,
+    private readonly connection: RespConnection,
+    private readonly sink: OpSink,
+    private readonly acquire: Buffer,
+    releaseSha: string,
+  ) {
+    this.release = new ReleaseCommand(releaseSha, `lock:{${HOT_LOCK_NAME}}`);
+  }
+
+  start(): void {
+    this.connection.send(this.acquire, this.tried);
+  }
+
+  private readonly tried = (): void => {
+    const c = this.connection;
+    if (c.kind === REPLY_NIL) {
+      this.sink.done(this.index, false);
+    } else if (c.kind === REPLY_INT) {
+      c.send(this.release.forToken(c.int), this.released);
+    } else {
+      this.sink.fail(new Error(`acquire.lua failed: ${c.errorText}`));
+    }
+  };
+
+  private readonly released = (): void => {
+    const c = this.connection;
+    if (c.kind !== REPLY_INT || c.int !== 1) {
+      this.sink.fail(new Error(`release.lua deleted nothing (${c.errorText || c.int})`));
+      return;
+    }
+    this.sink.done(this.index, true);
+  };
+}
+
+export const redisHotCase: BenchCase = {
+  name: 'redis-hot',
+  server: 'redis',
+  kind: 'tries',
+  summary: 'every client tries one lock with acquire.lua; a winner releases with release.lua',
+  async open({ clients, servers }, sink) {
+    const connections = await openRedisConnections(servers.redis, clients, (e) => sink.fail(e));
+    const { acquireSha, releaseSha } = await loadScripts(connections[0] as RespConnection);
+    const acquire = encodeCommand([
+      'EVALSHA',
+      acquireSha,
+      2,
+      `lock:{${HOT_LOCK_NAME}}`,
+      `fence:{${HOT_LOCK_NAME}}`,
+      BENCH_TTL_MS,
+    ]);
+    return {
+      workers: connections.map(
+        (connection, i) => new HotWorker(i, connection, sink, acquire, releaseSha),
+      ),
+      connections: connections.length,
+      pipelined: false,
+      close: () => closeAll(connections),
+    };
+  },
+  ceiling: ({ clients, servers }) =>
+    redisBenchmarkCeiling({ redis: servers.redis, clients, mode: 'hot' }),
+};

@@ -1,0 +1,84 @@
+// redis-plain: the lock without a token. SET NX PX with a random value, then release.lua with
+// that value: the compare-and-delete works the same with a random value as with a token.
+import { randomFillSync } from 'node:crypto';
+import type { OpSink, Worker } from '../driver';
+import { redisBenchmarkCeiling, PLAIN_VALUE_HEX_CHARS } from '../ceilings/redisBenchmark';
+import { REPLY_INT, REPLY_OK, type RespConnection, encodeCommand } from '../respClient';
+import { BENCH_TTL_MS, closeAll, loadScripts, openRedisConnections } from './redisSupport';
+import type { BenchCase } from './types';
+
+const HEX = Buffer.from('0123456789abcdef');
+
+class PlainWorker implements Worker {
+  private readonly acquire: Buffer;
+  private readonly release: Buffer;
+  private readonly acquireValueAt: number;
+  private readonly releaseValueAt: number;
+  private readonly random = Buffer.alloc(PLAIN_VALUE_HEX_CHARS / 2);
+
+  constructor(
+    private readonly index: number,
+    private readonly connection: RespConnection,
+    private readonly sink: OpSink,
+    releaseSha: string,
+  ) {
+    const key = `lock:{bench-plain-${index}}`;
+    const placeholder = 'v'.repeat(PLAIN_VALUE_HEX_CHARS);
+    this.acquire = encodeCommand(['SET', key, placeholder, 'NX', 'PX', BENCH_TTL_MS]);
+    this.release = encodeCommand(['EVALSHA', releaseSha, 1, key, placeholder]);
+    this.acquireValueAt = this.acquire.indexOf(placeholder);
+    this.releaseValueAt = this.release.indexOf(placeholder);
+  }
+
+  start(): void {
+    // A fresh random value per acquisition, written into both commands in place.
+    randomFillSync(this.random);
+    for (let i = 0; i < this.random.length; i++) {
+      const byte = this.random[i] as number;
+      const hi = HEX[byte >> 4] as number;
+      const lo = HEX[byte & 15] as number;
+      this.acquire[this.acquireValueAt + 2 * i] = hi;
+      this.acquire[this.acquireValueAt + 2 * i + 1] = lo;
+      this.release[this.releaseValueAt + 2 * i] = hi;
+      this.release[this.releaseValueAt + 2 * i + 1] = lo;
+    }
+    this.connection.send(this.acquire, this.acquired);
+  }
+
+  private readonly acquired = (): void => {
+    const c = this.connection;
+    if (c.kind !== REPLY_OK) {
+      this.sink.fail(new Error(`SET NX PX did not take the lock (${c.errorText || 'nil'})`));
+      return;
+    }
+    c.send(this.release, this.released);
+  };
+
+  private readonly released = (): void => {
+    const c = this.connection;
+    if (c.kind !== REPLY_INT || c.int !== 1) {
+      this.sink.fail(new Error(`release.lua deleted nothing (${c.errorText || c.int})`));
+      return;
+    }
+    this.sink.done(this.index, true);
+  };
+}
+
+export const redisPlainCase: BenchCase = {
+  name: 'redis-plain',
+  server: 'redis',
+  kind: 'pairs',
+  summary: 'SET NX PX with a random value + release.lua (compare and delete)',
+  async open({ clients, servers }, sink) {
+    const connections = await openRedisConnections(servers.redis, clients, (e) => sink.fail(e));
+    const { releaseSha } = await loadScripts(connections[0] as RespConnection);
+    return {
+      workers: connections.map((connection, i) => new PlainWorker(i, connection, sink, releaseSha)),
+      connections: connections.length,
+      pipelined: false,
+      close: () => closeAll(connections),
+    };
+  },
+  ceiling: ({ clients, servers }) =>
+    redisBenchmarkCeiling({ redis: servers.redis, clients, mode: 'plain' }),
+};

@@ -1,0 +1,80 @@
+// redis-token: acquire.lua then release.lua from src/locks, each through EVALSHA. Each client
+// locks its own name, so every acquire wins and every release deletes: the pair's full cost.
+import type { OpSink, Worker } from '../driver';
+import { redisBenchmarkCeiling } from '../ceilings/redisBenchmark';
+import { REPLY_INT, type RespConnection, encodeCommand } from '../respClient';
+import {
+  BENCH_TTL_MS,
+  ReleaseCommand,
+  closeAll,
+  loadScripts,
+  openRedisConnections,
+} from './redisSupport';
+import type { BenchCase } from './types';
+
+class TokenWorker implements Worker {
+  private readonly acquire: Buffer;
+  private readonly release: ReleaseCommand;
+
+  constructor(
+    private readonly index: number,
+    private readonly connection: RespConnection,
+    private readonly sink: OpSink,
+    acquireSha: string,
+    releaseSha: string,
+  ) {
+    const name = `bench-token-${index}`;
+    this.acquire = encodeCommand([
+      'EVALSHA',
+      acquireSha,
+      2,
+      `lock:{${name}}`,
+      `fence:{${name}}`,
+      BENCH_TTL_MS,
+    ]);
+    this.release = new ReleaseCommand(releaseSha, `lock:{${name}}`);
+  }
+
+  start(): void {
+    this.connection.send(this.acquire, this.acquired);
+  }
+
+  private readonly acquired = (): void => {
+    const c = this.connection;
+    if (c.kind !== REPLY_INT) {
+      this.sink.fail(new Error(`acquire.lua gave no token (${c.errorText || 'nil: lock busy'})`));
+      return;
+    }
+    c.send(this.release.forToken(c.int), this.released);
+  };
+
+  private readonly released = (): void => {
+    const c = this.connection;
+    if (c.kind !== REPLY_INT || c.int !== 1) {
+      this.sink.fail(new Error(`release.lua deleted nothing (${c.errorText || c.int})`));
+      return;
+    }
+    this.sink.done(this.index, true);
+  };
+}
+
+export const redisTokenCase: BenchCase = {
+  name: 'redis-token',
+  server: 'redis',
+  kind: 'pairs',
+  summary: 'acquire.lua + release.lua (EVALSHA), one lock name per client',
+  async open({ clients, servers }, sink) {
+    const connections = await openRedisConnections(servers.redis, clients, (e) => sink.fail(e));
+    const { acquireSha, releaseSha } = await loadScripts(connections[0] as RespConnection);
+    return {
+      workers: connections.map(
+        (connection, i) => new TokenWorker(i, connection, sink, acquireSha, releaseSha),
+      ),
+      connections: connections.length,
+      pipelined: false,
+      close: () => closeAll(connections),
+    };
+  },
+  ceiling: ({ clients, servers }) =>
+    redisBenchmarkCeiling({ redis: servers.redis, clients, mode: 'token' }),
+};

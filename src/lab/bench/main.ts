@@ -1,0 +1,136 @@
+// npm run lab:bench — lock and release pairs per second from Node on servers the lab starts,
+// beside the same work from redis-benchmark and pgbench, written to recordings/numbers.json
+// whole or not at all.
+import { readLockSource } from '../lockSources';
+import {
+  runSql,
+  startEtcd,
+  startPostgres,
+  startRedis,
+  stopAll,
+  type EtcdServer,
+  type PostgresServer,
+  type RedisServer,
+} from '../servers';
+import { ArgsError, USAGE, parseArgs, type BenchOptions } from './args';
+import { BENCH_CASES } from './cases';
+import type { BenchServers } from './cases/types';
+import { toolVersion } from './ceilings/run';
+import { collectEnvironment } from './environment';
+import { NUMBERS_FORMAT, NUMBERS_VERSION, type NumbersCase, type NumbersFile } from './numbers';
+import { runCase, sliceSecondsFor } from './runCase';
+import { formatTable } from './table';
+import { writeJsonAtomic } from './writer';
+
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+
+async function startServers(options: BenchOptions): Promise<BenchServers> {
+  const needs = new Set(
+    BENCH_CASES.filter((c) => options.only.includes(c.name)).map((c) => c.server),
+  );
+  const servers: BenchServers = {};
+  const started = await Promise.all([
+    needs.has('redis') ? startRedis() : undefined,
+    needs.has('postgres') ? startPostgres() : undefined,
+    needs.has('etcd') ? startEtcd() : undefined,
+  ] as const);
+  servers.redis = started[0] as RedisServer | undefined;
+  servers.postgres = started[1] as PostgresServer | undefined;
+  servers.etcd = started[2] as EtcdServer | undefined;
+  for (const [name, server] of Object.entries(servers)) {
+    if (!server) continue;
+    const where = 'url' in server ? server.url : server.endpoints.join(',');
+    progress(`${name} ${server.version} at ${where}${server.external ? ' (from env)' : ''}`);
+  }
+  if (servers.postgres) {
+    const schema = readLockSource('schema');
+    await runSql(
+      servers.postgres.url,
+      servers.postgres.external
+        ? schema.replaceAll('CREATE TABLE ', 'CREATE TABLE IF NOT EXISTS ')
+        : schema,
+    );
+  }
+  return servers;
+}
+
+async function main(): Promise<number> {
+  let options: BenchOptions;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof ArgsError) {
+      process.stderr.write(`${error.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  if (options.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+
+  const recordedAt = new Date();
+  const [redisBenchmark, pgbench] = await Promise.all([
+    toolVersion('redis-benchmark'),
+    toolVersion('pgbench'),
+  ]);
+  if (!redisBenchmark) progress('redis-benchmark not found: Redis cases will have no ceiling');
+  if (!pgbench) progress('pgbench not found: Postgres cases will have no ceiling');
+
+  let servers: BenchServers = {};
+  try {
+    servers = await startServers(options);
+    const cases: NumbersCase[] = [];
+    for (const benchCase of BENCH_CASES) {
+      if (!options.only.includes(benchCase.name)) continue;
+      const run = await runCase(
+        benchCase,
+        { clients: options.clients, servers },
+        options.seconds,
+        progress,
+        options.warmUpSeconds,
+      );
+      cases.push(run.figures);
+    }
+    const numbers: NumbersFile = {
+      format: NUMBERS_FORMAT,
+      version: NUMBERS_VERSION,
+      environment: collectEnvironment(
+        servers,
+        {
+          nodeClient:
+            'minimal RESP and Postgres wire clients on node:net (src/lab/bench), one socket per client, one request in flight',
+          ceilingTools: [redisBenchmark, pgbench].filter(Boolean).join('; ') || 'none found',
+          method: `${options.warmUpSeconds} s warm-up, then ${options.seconds} s per side in ${sliceSecondsFor(options.seconds)} s slices alternating Node and the C tool (ABBA order)`,
+        },
+        recordedAt,
+      ),
+      clients: options.clients,
+      seconds: options.seconds,
+      cases,
+    };
+    await writeJsonAtomic(options.out, numbers);
+    process.stdout.write(`\n${formatTable(cases)}\n\nWrote ${options.out}\n`);
+    return 0;
+  } catch (error) {
+    progress(`${error instanceof Error ? error.message : String(error)}`);
+    progress(`${options.out} was not written; any earlier file is unchanged.`);
+    return 1;
+  } finally {
+    await Promise.allSettled(
+      [servers.redis, servers.postgres, servers.etcd].map((server) => server?.stop()),
+    );
+    await stopAll();
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    progress(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exitCode = 1;
+  },
+);
