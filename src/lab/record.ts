@@ -86,6 +86,22 @@ async function record(
   return last!;
 }
 
+/** Set on Ctrl-C: the run that fails as its servers stop is not a server failure to report. */
+let interrupted = false;
+
+function stopOnSignals(): void {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    process.once(signal, () => {
+      interrupted = true;
+      complain(`interrupted: stopping the servers; recordings already written stay as they are`);
+      void stopAll().finally(() => process.exit(code));
+    });
+  }
+}
+
 async function main(): Promise<number> {
   let args;
   let jobs: RecordJob[];
@@ -109,6 +125,7 @@ async function main(): Promise<number> {
     throw error;
   }
 
+  stopOnSignals();
   const outDir = resolve(args.outDir);
   mkdirSync(outDir, { recursive: true });
   jobs = await runnable(jobs);
@@ -134,6 +151,7 @@ async function main(): Promise<number> {
       say(`${label}  ${trace.outcome.verdict}, as the simulator  ${seconds} s  → ${file}`);
     }
   } catch (error) {
+    if (interrupted) return 130;
     if (
       error instanceof ServerDownError ||
       error instanceof ServerStartError ||

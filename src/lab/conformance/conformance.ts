@@ -1,0 +1,84 @@
+// The same test body, two backends (turmoil's rule): each committed recording's scenario runs on
+// the real servers and on the simulator, and the outcomes must agree. Each test file picks the
+// recordings of the locks whose servers it starts.
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+import type { LockKind } from '../../sim/run/script';
+import { findScenario } from '../../sim/scenarios/index';
+import { simulate } from '../../sim/simulate';
+import { validateTrace } from '../../sim/trace/validate';
+import { needsClockShim, type ServerPool } from '../backends';
+import { requireGcc, SkippedError } from '../servers';
+import { expectedDifferences, outcomeDifferences, outcomeShape } from '../record/compareOutcomes';
+import { runReal } from '../runReal';
+
+export const RECORDINGS_DIR = fileURLToPath(new URL('../../../recordings/', import.meta.url));
+
+export interface RecordedRun {
+  file: string;
+  scenario: string;
+  variant: string;
+  lock: LockKind;
+}
+
+/** The committed recordings of these locks, read from recordings/ (numbers.json is no trace). */
+export function recordedRuns(locks: readonly LockKind[]): RecordedRun[] {
+  return readdirSync(RECORDINGS_DIR)
+    .filter((file) => file.endsWith('.json') && file !== 'numbers.json')
+    .sort()
+    .flatMap((file) => {
+      const [scenario, variant, lock] = file.replace(/\.json$/, '').split('.');
+      return scenario && variant && lock && (locks as readonly string[]).includes(lock)
+        ? [{ file, scenario, variant, lock: lock as LockKind }]
+        : [];
+    });
+}
+
+/**
+ * One test per recording: the recording is valid and agrees with the simulator, and a fresh
+ * run on the real servers agrees with both. A real run may miss a timing margin once on a busy
+ * machine, so it gets one retry; the outcome itself is never loosened.
+ */
+export function conformanceTests(locks: readonly LockKind[], pool: () => ServerPool): void {
+  const runs = recordedRuns(locks);
+  it('has recordings to check', () => {
+    expect(runs.length).toBeGreaterThan(0);
+  });
+  for (const run of runs) {
+    it(
+      `${run.scenario} (${run.variant}) on ${run.lock}: real servers and the simulator agree`,
+      { retry: 1 },
+      async (context) => {
+        const scenario = findScenario(run.scenario);
+        expect(scenario, `${run.file} names an unknown scenario`).toBeDefined();
+        // The clock jump needs nodes under the compiled clock shim: without gcc, say so and skip.
+        if (needsClockShim(scenario!.script(scenario!.defaults, run.variant, run.lock))) {
+          try {
+            await requireGcc();
+          } catch (error) {
+            if (error instanceof SkippedError) context.skip(error.message);
+            throw error;
+          }
+        }
+        const expected = scenario!.expected(run.variant, run.lock);
+        const sim = simulate({ scenario: run.scenario, variant: run.variant, lock: run.lock });
+
+        const recorded = validateTrace(
+          JSON.parse(readFileSync(`${RECORDINGS_DIR}${run.file}`, 'utf8')),
+        );
+        expect(recorded.ok ? [] : recorded.errors).toEqual([]);
+        if (!recorded.ok) return;
+        expect(outcomeDifferences(recorded.trace.outcome, sim.outcome)).toEqual([]);
+
+        const real = await runReal(
+          { scenario: run.scenario, variant: run.variant, lock: run.lock },
+          pool(),
+        );
+        expect(real.params).toEqual(sim.params);
+        expect(outcomeShape(real.outcome)).toEqual(outcomeShape(sim.outcome));
+        expect(expectedDifferences(real.outcome, expected)).toEqual([]);
+      },
+    );
+  }
+}

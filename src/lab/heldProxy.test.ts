@@ -1,0 +1,139 @@
+// The held proxy must delay the bytes on the wire, in order, for one client only, and must be
+// a transparent pipe otherwise, including for a real Postgres session.
+import { createServer, Socket, type AddressInfo, type Server } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startHeldProxy, type HeldProxy } from './heldProxy';
+import { LOOPBACK_HOST, parsePostgresUrl } from './servers';
+
+let echo: Server;
+let echoPort: number;
+const proxies: HeldProxy[] = [];
+
+beforeAll(async () => {
+  // Echoes every chunk back, so a round trip shows when the bytes reached the server.
+  echo = createServer((socket) => socket.on('data', (chunk) => socket.write(chunk)));
+  await new Promise<void>((resolve) => echo.listen(0, LOOPBACK_HOST, () => resolve()));
+  echoPort = (echo.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await Promise.all(proxies.map((p) => p.close()));
+  await new Promise((resolve) => echo.close(resolve));
+});
+
+async function proxy(): Promise<HeldProxy> {
+  const p = await startHeldProxy({ host: LOOPBACK_HOST, port: echoPort });
+  proxies.push(p);
+  return p;
+}
+
+function connect(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = new Socket();
+    socket.once('error', reject);
+    socket.connect(port, LOOPBACK_HOST, () => resolve(socket));
+  });
+}
+
+/** Sends text and resolves with the reply and how long it took, in ms. */
+function roundTrip(socket: Socket, text: string): Promise<{ reply: string; tookMs: number }> {
+  return new Promise((resolve) => {
+    const startedMs = performance.now();
+    let reply = '';
+    const onData = (chunk: Buffer) => {
+      reply += chunk.toString();
+      if (reply.length >= text.length) {
+        socket.off('data', onData);
+        resolve({ reply, tookMs: performance.now() - startedMs });
+      }
+    };
+    socket.on('data', onData);
+    socket.write(text);
+  });
+}
+
+describe('held proxy', () => {
+  it('passes bytes straight through when nothing is held', async () => {
+    const p = await proxy();
+    const socket = await connect(p.port);
+    const { reply, tookMs } = await roundTrip(socket, 'hello');
+    expect(reply).toBe('hello');
+    expect(tookMs).toBeLessThan(50);
+    socket.destroy();
+  });
+
+  it('holds the next bytes for heldMs, keeps their order, then passes straight again', async () => {
+    const p = await proxy();
+    const socket = await connect(p.port);
+    p.holdNextMs(300);
+    const replies: string[] = [];
+    socket.on('data', (chunk: Buffer) => replies.push(chunk.toString()));
+    const startedMs = performance.now();
+    socket.write('first;');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    socket.write('second;');
+    await new Promise<void>((resolve) => {
+      const check = () => (replies.join('') === 'first;second;' ? resolve() : setTimeout(check, 5));
+      check();
+    });
+    const heldMs = performance.now() - startedMs;
+    expect(heldMs).toBeGreaterThanOrEqual(295);
+    expect(heldMs).toBeLessThan(600);
+    expect(p.lastHold()).toMatchObject({ bytes: 13 });
+    const after = await roundTrip(socket, 'later');
+    expect(after.reply).toBe('later');
+    expect(after.tookMs).toBeLessThan(50);
+    socket.destroy();
+  });
+
+  it("holds one client's bytes only: another proxy's client goes straight through", async () => {
+    const held = await proxy();
+    const free = await proxy();
+    const a = await connect(held.port);
+    const b = await connect(free.port);
+    held.holdNextMs(300);
+    const [slow, fast] = await Promise.all([roundTrip(a, 'slow'), roundTrip(b, 'fast')]);
+    expect(slow.tookMs).toBeGreaterThanOrEqual(295);
+    expect(fast.tookMs).toBeLessThan(50);
+    a.destroy();
+    b.destroy();
+  });
+
+  it('delays a real Postgres query by the hold, and the session goes on afterwards', async () => {
+    const url = inject('databaseUrl');
+    const target = parsePostgresUrl(url);
+    const p = await startHeldProxy(target);
+    proxies.push(p);
+    const through = new URL(url);
+    through.port = String(p.port);
+    const client = new pg.Client({ connectionString: through.toString() });
+    await client.connect();
+    try {
+      p.holdNextMs(250);
+      const startedMs = performance.now();
+      const row = await client.query<{ one: number }>('SELECT 1 AS one');
+      expect(row.rows[0]?.one).toBe(1);
+      expect(performance.now() - startedMs).toBeGreaterThanOrEqual(245);
+      const again = performance.now();
+      await client.query('SELECT 1');
+      expect(performance.now() - again).toBeLessThan(100);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('closes the client side when the server side goes away', async () => {
+    const server = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => server.listen(0, LOOPBACK_HOST, () => resolve()));
+    const p = await startHeldProxy({
+      host: LOOPBACK_HOST,
+      port: (server.address() as AddressInfo).port,
+    });
+    proxies.push(p);
+    const socket = await connect(p.port);
+    await new Promise((resolve) => socket.once('close', resolve));
+    expect(p.openConnections()).toBe(0);
+    await new Promise((resolve) => server.close(resolve));
+  });
+});

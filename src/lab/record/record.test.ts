@@ -1,0 +1,186 @@
+// The recorder's edges: bad flags and unknown names fail with the list of valid names; a down
+// server fails in one line and overwrites nothing; a server that dies mid-run names the
+// scenario; a recording is written whole or not at all.
+import { execFile } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { scenarios } from '../../sim/scenarios/index';
+import { validateTrace } from '../../sim/trace/validate';
+import { ServerPool } from '../backends';
+import { runReal } from '../runReal';
+import { freePort, startRedis } from '../servers';
+import { BadArgsError, parseRecordArgs } from './args';
+import { allJobs, selectJobs, UnknownJobError } from './jobs';
+import { writeFileAtomic } from './writeAtomic';
+
+const RECORD_SCRIPT = fileURLToPath(new URL('../record.ts', import.meta.url));
+const scratch = mkdtempSync(join(tmpdir(), 'fencing-lab-record-test-'));
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Runs the recorder as `npm run lab:record` would, with the given env on top of ours. */
+function record(args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = execFile(
+      process.execPath,
+      ['--import', 'tsx', RECORD_SCRIPT, ...args],
+      { env: { ...process.env, ...env }, timeout: 60_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: child.exitCode ?? (error ? 1 : 0), stdout, stderr }),
+    );
+  });
+}
+
+describe('recorder arguments', () => {
+  it('reads --only (repeated or comma-separated) and --out, in both spellings', () => {
+    expect(
+      parseRecordArgs(['--only', 'paused-client,delayed-write', '--only=etcd-lease', '--out=x']),
+    ).toEqual({
+      only: ['paused-client', 'delayed-write', 'etcd-lease'],
+      outDir: 'x',
+      help: false,
+    });
+    expect(parseRecordArgs([]).outDir).toBe('recordings');
+  });
+
+  it('refuses unknown flags, missing values and a second --out', () => {
+    expect(() => parseRecordArgs(['--fast'])).toThrow(BadArgsError);
+    expect(() => parseRecordArgs(['--only'])).toThrow(/--only needs a value/);
+    expect(() => parseRecordArgs(['--only', '--out', 'x'])).toThrow(/--only needs a value/);
+    expect(() => parseRecordArgs(['--out', 'a', '--out', 'b'])).toThrow(/twice/);
+  });
+
+  it('selects by scenario, scenario.variant or the full name, and lists valid names otherwise', () => {
+    expect(selectJobs([]).length).toBe(allJobs().length);
+    expect(selectJobs(['paused-client']).map((j) => j.id)).toEqual([
+      'paused-client.fencing-off.redis',
+      'paused-client.fencing-off.pg-lease',
+      'paused-client.fencing-on.redis',
+      'paused-client.fencing-on.pg-lease',
+    ]);
+    expect(selectJobs(['paused-client.fencing-on']).length).toBe(2);
+    expect(selectJobs(['etcd-lease.fencing-on.etcd']).map((j) => j.id)).toEqual([
+      'etcd-lease.fencing-on.etcd',
+    ]);
+    expect(() => selectJobs(['paused-clinet'])).toThrow(UnknownJobError);
+    expect(() => selectJobs(['paused-clinet'])).toThrow(
+      /valid scenarios: paused-client, delayed-write/,
+    );
+  });
+});
+
+describe('npm run lab:record', () => {
+  it('exits 2 on a bad flag and names the valid scenarios', async () => {
+    const result = await record(['--fast']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('unknown argument "--fast"');
+    for (const s of scenarios) expect(result.stderr).toContain(s.name);
+  });
+
+  it('exits 2 on an unknown scenario and names the valid ones', async () => {
+    const result = await record(['--only', 'nope']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/unknown name "nope" for --only; valid scenarios: paused-client/);
+  });
+
+  it('with Redis down: one line naming it, exit 1, the old recording left as it was', async () => {
+    const out = join(scratch, 'down');
+    mkdirSync(out);
+    const file = join(out, 'paused-client.fencing-on.redis.json');
+    writeFileSync(file, 'the old recording');
+    const port = await freePort();
+    const result = await record(['--only', 'paused-client.fencing-on.redis', '--out', out], {
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+      DATABASE_URL: inject('databaseUrl'),
+    });
+    expect(result.code).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      new RegExp(`^lab:record: Redis is down at 127\\.0\\.0\\.1:${port}: no new work starts`),
+    );
+    expect(readFileSync(file, 'utf8')).toBe('the old recording');
+    expect(readdirSync(out)).toEqual(['paused-client.fencing-on.redis.json']);
+  });
+
+  it('records one run into --out as a valid trace, and leaves no temporary file', async () => {
+    const out = join(scratch, 'one');
+    const result = await record(['--only', 'paused-client.fencing-on.redis', '--out', out], {
+      REDIS_URL: inject('redisUrl'),
+      DATABASE_URL: inject('databaseUrl'),
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /\[1\/1\] paused-client\.fencing-on\.redis {2}stale-write-rejected, as the simulator/,
+    );
+    expect(readdirSync(out)).toEqual(['paused-client.fencing-on.redis.json']);
+    const trace = validateTrace(
+      JSON.parse(readFileSync(join(out, 'paused-client.fencing-on.redis.json'), 'utf8')),
+    );
+    expect(trace.ok).toBe(true);
+    if (trace.ok) {
+      expect(trace.trace.backend).toBe('redis+postgres');
+      expect(trace.trace.environment?.redis).toMatch(/^\d+\.\d+/);
+      expect(trace.trace.environment?.recordedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    }
+  });
+});
+
+describe('a server that dies mid-run', () => {
+  it('fails the run with an error that names the scenario and the server', async () => {
+    const redis = await startRedis({ useEnv: false });
+    const pool = new ServerPool({ redisUrl: redis.url, databaseUrl: inject('databaseUrl') });
+    try {
+      const run = runReal(
+        { scenario: 'paused-client', variant: 'fencing-on', lock: 'redis' },
+        pool,
+      );
+      // Client 1 holds the lock and pauses; Redis dies before client 2 asks at 320 ms.
+      setTimeout(() => redis.process?.kill('SIGKILL'), 150);
+      await expect(run).rejects.toThrow(
+        new RegExp(
+          `^scenario paused-client \\(fencing-on, redis\\) failed: Redis at 127\\.0\\.0\\.1:${redis.port} failed`,
+        ),
+      );
+    } finally {
+      await pool.stop();
+      await redis.stop();
+    }
+  });
+});
+
+describe('writeFileAtomic', () => {
+  it('replaces a file whole and leaves no temporary file', () => {
+    const dir = join(scratch, 'atomic');
+    mkdirSync(dir);
+    const file = join(dir, 'run.json');
+    writeFileSync(file, 'old');
+    writeFileAtomic(file, 'new and longer');
+    expect(readFileSync(file, 'utf8')).toBe('new and longer');
+    expect(readdirSync(dir)).toEqual(['run.json']);
+  });
+
+  it('on failure leaves the old file untouched and cleans up its temporary file', () => {
+    const dir = join(scratch, 'atomic-fail');
+    mkdirSync(dir);
+    // A folder where the file should go: the final rename fails after the data was written.
+    const target = join(dir, 'run.json');
+    mkdirSync(target);
+    writeFileSync(join(target, 'keep'), 'x');
+    expect(() => writeFileAtomic(target, 'new')).toThrow();
+    expect(readdirSync(dir)).toEqual(['run.json']);
+    expect(existsSync(join(target, 'keep'))).toBe(true);
+  });
+});
