@@ -2,10 +2,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // The store reads the URL once, when it is created, so each test imports a fresh copy.
-async function freshStore(search: string) {
+async function freshStore(search: string, withRuns = true) {
   window.history.replaceState(null, '', `/${search}`);
   vi.resetModules();
-  return import('./playback');
+  const p = await import('./playback');
+  // The replay module registers the resolver when it loads, as the lazy panels do on the page.
+  if (withRuns) await import('../panels/replay/runs');
+  return p;
 }
 
 afterEach(() => {
@@ -98,5 +101,27 @@ describe('playback store', () => {
     expect(document.activeElement).toBe(panel);
     expect(window.location.search).toContain('scenario=delayed-write');
     section.remove();
+  });
+
+  it('keeps a request as asked until the runs are known, then settles without touching the URL', async () => {
+    const p = await freshStore('?scenario=paused-client&step=4', false);
+    expect(p.usePlayback.getState()).toMatchObject({
+      scenario: 'paused-client',
+      variant: '',
+      lock: '',
+      step: 4,
+    });
+    p.openReplay({ scenario: 'delayed-write' });
+    expect(p.usePlayback.getState()).toMatchObject({ scenario: 'delayed-write', variant: '' });
+    window.history.replaceState(null, '', '/?keep=1');
+    await import('../panels/replay/runs');
+    expect(p.usePlayback.getState()).toMatchObject({
+      scenario: 'delayed-write',
+      variant: 'fencing-off',
+      lock: 'redis',
+      step: 0,
+      notice: null,
+    });
+    expect(window.location.search).toBe('?keep=1');
   });
 });

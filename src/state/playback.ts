@@ -1,9 +1,12 @@
 // The replay's state: which run, which step, playing or not, how fast. Other panels call
 // openReplay() to show a run ("a failure case row opens its replay"); the URL mirrors the state
 // so that a link opens the same moment.
+//
+// This module stays small on purpose: it is in the page's first load (the drill imports
+// openReplay), while the engine and the recordings arrive with the replay panels. Until they do,
+// the store keeps the run as asked; the replay module then registers a resolver, and the store
+// settles on a run that exists, saying what it had to change.
 import { create } from 'zustand';
-import { loadRun, resolveRun } from '../panels/replay/runs';
-import type { RunOption } from '../panels/replay/catalog';
 import { REPLAY_HASH, parseReplayQuery, replaySearch } from './playbackUrl';
 
 export interface ReplayTarget {
@@ -18,7 +21,9 @@ export type Speed = (typeof SPEEDS)[number];
 
 export interface PlaybackState {
   scenario: string;
+  /** Empty while a request names no variant and no resolver has chosen one yet. */
   variant: string;
+  /** Empty while a request names no lock and no resolver has chosen one yet. */
   lock: string;
   /** Events applied: 0 is before the first event. */
   step: number;
@@ -28,43 +33,56 @@ export interface PlaybackState {
   notice: string | null;
 }
 
-function runLength(option: RunOption): number {
-  return loadRun(option).trace?.events.length ?? 0;
+/** What the replay module knows and this store does not: which runs exist, and how long each is. */
+export interface RunResolver {
+  resolve(target: Partial<ReplayTarget>): {
+    choice: { scenario: string; variant: string; lock: string };
+    notices: string[];
+  };
+  /** Events in the run, so steps can be clamped to it. */
+  length(choice: { scenario: string; variant: string; lock: string }): number;
 }
 
-function clampStep(option: RunOption, step: number): number {
-  return Math.min(runLength(option), Math.max(0, Math.round(step)));
+let resolver: RunResolver | null = null;
+/** True while the store settles on a run: that is not the reader moving, so the URL stays. */
+let settling = false;
+
+export const DEFAULT_SCENARIO = 'paused-client';
+
+function target(s: Pick<PlaybackState, 'scenario' | 'variant' | 'lock'>): Partial<ReplayTarget> {
+  const t: Partial<ReplayTarget> = { scenario: s.scenario };
+  if (s.variant) t.variant = s.variant;
+  if (s.lock) t.lock = s.lock;
+  return t;
 }
 
-function choiceOf(option: RunOption) {
-  return { scenario: option.scenario, variant: option.variant, lock: option.lock };
+function joinNotices(parts: readonly string[]): string | null {
+  return parts.length ? parts.join(' ') : null;
 }
 
 function initialState(): PlaybackState {
   const base: PlaybackState = {
-    ...choiceOf(resolveRun({}).option),
+    scenario: DEFAULT_SCENARIO,
+    variant: '',
+    lock: '',
     step: 0,
     playing: false,
     speed: 1,
     notice: null,
   };
   if (typeof window === 'undefined') return base;
-  // A malformed or stale link falls back to the default run and says why; it never throws.
+  // A malformed link keeps what it can and says what it dropped; it never throws.
   try {
     const parsed = parseReplayQuery(window.location.search);
     if (!parsed.present) return base;
-    const { option, notices } = resolveRun(parsed.query);
-    const problems = [...parsed.problems, ...notices];
-    const want = parsed.query.step ?? 0;
-    const step = clampStep(option, want);
-    if (step !== want) {
-      problems.push(`This run has ${runLength(option)} steps; the link asked for step ${want}.`);
-    }
+    const q = parsed.query;
     return {
       ...base,
-      ...choiceOf(option),
-      step,
-      notice: problems.length ? problems.join(' ') : null,
+      scenario: q.scenario ?? DEFAULT_SCENARIO,
+      variant: q.variant ?? '',
+      lock: q.lock ?? '',
+      step: q.step ?? 0,
+      notice: joinNotices(parsed.problems),
     };
   } catch (err) {
     return { ...base, notice: `The link could not be opened (${String(err)}).` };
@@ -73,20 +91,45 @@ function initialState(): PlaybackState {
 
 export const usePlayback = create<PlaybackState>()(() => initialState());
 
-/** The option the store points at. */
-export function currentOption(s: PlaybackState = usePlayback.getState()): RunOption {
-  return resolveRun({ scenario: s.scenario, variant: s.variant, lock: s.lock }).option;
+/**
+ * Called once by the replay module when it loads: from then on every choice is checked against
+ * the runs that exist. The state so far (from the URL, or an early openReplay) settles now.
+ */
+export function registerRunResolver(r: RunResolver): void {
+  resolver = r;
+  const s = usePlayback.getState();
+  const { choice, notices } = r.resolve(target(s));
+  const length = r.length(choice);
+  const step = Math.min(length, Math.max(0, Math.round(s.step)));
+  const problems = s.notice ? [s.notice, ...notices] : [...notices];
+  if (step !== s.step)
+    problems.push(`This run has ${length} steps; the link asked for step ${s.step}.`);
+  withoutUrl(() => usePlayback.setState({ ...choice, step, notice: joinNotices(problems) }));
+}
+
+function lengthNow(s: PlaybackState): number {
+  return resolver ? resolver.length({ scenario: s.scenario, variant: s.variant, lock: s.lock }) : 0;
+}
+
+function clampStep(s: PlaybackState, step: number): number {
+  return Math.min(lengthNow(s), Math.max(0, Math.round(step)));
 }
 
 /** Picks a run and rewinds to its start, without moving the page. */
-export function selectRun(target: ReplayTarget): void {
-  const { option, notices } = resolveRun(target);
-  usePlayback.setState({
-    ...choiceOf(option),
-    step: 0,
-    playing: false,
-    notice: notices.length ? notices.join(' ') : null,
-  });
+export function selectRun(t: ReplayTarget): void {
+  if (!resolver) {
+    usePlayback.setState({
+      scenario: t.scenario,
+      variant: t.variant ?? '',
+      lock: t.lock ?? '',
+      step: 0,
+      playing: false,
+      notice: null,
+    });
+    return;
+  }
+  const { choice, notices } = resolver.resolve(t);
+  usePlayback.setState({ ...choice, step: 0, playing: false, notice: joinNotices(notices) });
 }
 
 function prefersReducedMotion(): boolean {
@@ -99,10 +142,10 @@ function prefersReducedMotion(): boolean {
 
 /** Selects a run, rewinds it, and brings the replay into view (no smooth scroll under reduced motion). */
 export function openReplay({ scenario, variant, lock }: ReplayTarget): void {
-  const target: ReplayTarget = { scenario };
-  if (variant !== undefined) target.variant = variant;
-  if (lock !== undefined) target.lock = lock;
-  selectRun(target);
+  const t: ReplayTarget = { scenario };
+  if (variant !== undefined) t.variant = variant;
+  if (lock !== undefined) t.lock = lock;
+  selectRun(t);
   writeUrl(usePlayback.getState());
   if (typeof document === 'undefined') return;
   const section = document.getElementById(REPLAY_HASH);
@@ -115,17 +158,17 @@ export function openReplay({ scenario, variant, lock }: ReplayTarget): void {
 
 export function setStep(step: number): void {
   const s = usePlayback.getState();
-  usePlayback.setState({ step: clampStep(currentOption(s), step) });
+  usePlayback.setState({ step: clampStep(s, step) });
 }
 
 export function stepBy(delta: number): void {
   const s = usePlayback.getState();
-  usePlayback.setState({ step: clampStep(currentOption(s), s.step + delta), playing: false });
+  usePlayback.setState({ step: clampStep(s, s.step + delta), playing: false });
 }
 
 export function setPlaying(playing: boolean): void {
   const s = usePlayback.getState();
-  if (playing && s.step >= runLength(currentOption(s))) {
+  if (playing && s.step >= lengthNow(s)) {
     // Play at the end starts over, as a video player does.
     usePlayback.setState({ playing: true, step: 0 });
     return;
@@ -149,7 +192,7 @@ export function dismissNotice(): void {
 /** Advances one step while playing; stops at the end. Returns whether it moved. */
 export function tick(): boolean {
   const s = usePlayback.getState();
-  const length = runLength(currentOption(s));
+  const length = lengthNow(s);
   if (s.step >= length) {
     usePlayback.setState({ playing: false });
     return false;
@@ -171,8 +214,10 @@ function writeUrl(s: PlaybackState): void {
 }
 
 // The URL follows the replay, except while playing: a write per frame would flood the history API.
-// A page load without replay parameters leaves the URL alone until the reader touches the replay.
+// A page load without replay parameters leaves the URL alone until the reader touches the replay,
+// and so does the store settling on a run when the replay module loads.
 usePlayback.subscribe((s, prev) => {
+  if (settling) return;
   const moved =
     s.scenario !== prev.scenario ||
     s.variant !== prev.variant ||
@@ -181,3 +226,13 @@ usePlayback.subscribe((s, prev) => {
     (prev.playing && !s.playing);
   if (moved && !s.playing) writeUrl(s);
 });
+
+/** Runs `fn` without mirroring its changes in the URL. */
+export function withoutUrl(fn: () => void): void {
+  settling = true;
+  try {
+    fn();
+  } finally {
+    settling = false;
+  }
+}

@@ -7,6 +7,7 @@ import type { Trace } from '../../sim/trace/schema';
 import { buildOptions, createRunLoader, resolveChoice } from './catalog';
 import type { RunChoice, RunOption, SimulateFn } from './catalog';
 import { parseRecordings } from './recordings';
+import { registerRunResolver } from '../../state/playback';
 
 // Vite inlines every recording at build time; numbers.json is the benchmark, not a trace.
 const modules = import.meta.glob(['/recordings/*.json', '!/recordings/numbers.json'], {
@@ -25,6 +26,20 @@ export const loadRun = createRunLoader(runSimulation);
 export function resolveRun(want: Partial<RunChoice>) {
   return resolveChoice(replayOptions, want);
 }
+
+// From now on the playback store checks every choice against the runs that exist.
+registerRunResolver({
+  resolve(target) {
+    const { option, notices } = resolveRun(target);
+    return {
+      choice: { scenario: option.scenario, variant: option.variant, lock: option.lock },
+      notices,
+    };
+  },
+  length(choice) {
+    return loadRun(resolveRun(choice).option).trace?.events.length ?? 0;
+  },
+});
 
 /** A seeded engine run outside the replay's choices (the Redlock panel uses these). */
 export function simulateRun(
