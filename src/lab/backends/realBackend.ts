@@ -64,7 +64,14 @@ export class ActorCalls {
     }
     promise.then(
       (result) => {
-        if (actor === null || !this.crashed.has(actor)) done(result);
+        if (actor !== null && this.crashed.has(actor)) return;
+        try {
+          done(result);
+        } catch (error) {
+          // A throw in the engine's callback is a bug, not a server's fault: fail the run with
+          // it rather than leave an unhandled rejection to kill the process.
+          this.fatal(error instanceof Error ? error : new Error(String(error)));
+        }
       },
       (error: unknown) => {
         if (actor !== null && this.crashed.has(actor)) return;
