@@ -21,7 +21,8 @@ export const redlockClockJump = defineScenario({
           op: { f: 'acquire', ttlMs, unreachable: ['redis-4', 'redis-5'] },
           signal: 'client-1-holds',
         },
-        { atMs: 300, op: { f: 'write', body: 'v1' } },
+        // Client 1 writes last, whatever the machine's load, so the run always ends the same way.
+        { atMs: 300, waitFor: 'client-2-wrote', op: { f: 'write', body: 'v1' } },
       ],
       nemesis: [
         {
@@ -37,7 +38,7 @@ export const redlockClockJump = defineScenario({
           waitFor: 'jumped',
           op: { f: 'acquire', ttlMs, unreachable: ['redis-1', 'redis-2'] },
         },
-        { atMs: 200, op: { f: 'write', body: 'v2' } },
+        { atMs: 200, op: { f: 'write', body: 'v2' }, signal: 'client-2-wrote' },
       ],
     }),
   expected: () => ({ verdict: 'two-holders', holdersOverlap: true, finalBody: 'v1' }),
