@@ -96,8 +96,10 @@ export function LaneTimeline({ trace, title, nowMs, onPick, activeEventIndex }: 
         {nowMs !== undefined && nowMs !== null && (
           <line
             className="lt-now"
-            x1={layout.x(nowMs)}
-            x2={layout.x(nowMs)}
+            // Moved by a transform so that CSS can glide it from step to step.
+            style={{ transform: `translateX(${layout.x(nowMs)}px)` }}
+            x1={0}
+            x2={0}
             y1={8}
             y2={layout.height - 24}
             aria-hidden="true"
