@@ -286,7 +286,7 @@ function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: number }) 
             <g key={`j${i}`} className="rl-jump">
               <line x1={x(j.atMs)} x2={x(j.atMs)} y1={y + 2} y2={y + rowHeight - 2} />
               <text x={x(j.atMs) + 4} y={y + rowHeight / 2 + 4}>
-                clock +{j.byMs} ms
+                {layout.width < 480 ? '' : 'clock '}+{j.byMs} ms
               </text>
             </g>
           );
