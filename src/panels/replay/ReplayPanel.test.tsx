@@ -119,3 +119,16 @@ describe('InvalidRecordings', () => {
     expect(container.textContent).toBe('');
   });
 });
+
+describe('ReplayPanel, the way to the stale write', () => {
+  beforeEach(() => {
+    act(() => selectRun({ scenario: 'paused-client', variant: 'fencing-on', lock: 'redis' }));
+  });
+
+  it('jumps to the stale write from the note that announces it', () => {
+    render(<ReplayPanel />);
+    fireEvent.click(screen.getByRole('button', { name: 'jump to it' }));
+    expect(screen.getByText(/Stale write rejected by the storage/)).toBeTruthy();
+    expect(documentNow().body).toBe('v2');
+  });
+});

@@ -523,7 +523,18 @@ function StaleWriteVerdict({
     return (
       <p className="replay-verdict is-pending">
         A late write is coming at step {staleIndex + 1}. Step on to see what the storage does with
-        it.
+        it, or{' '}
+        <button
+          type="button"
+          className="replay-link"
+          onClick={() => {
+            setPlaying(false);
+            setStep(staleIndex + 1);
+          }}
+        >
+          jump to it
+        </button>
+        .
       </p>
     );
   }
