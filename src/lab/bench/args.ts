@@ -26,8 +26,8 @@ export const USAGE = `Usage: npm run lab:bench -- [--clients N] [--seconds S] [-
 
   --clients N   concurrent clients, one connection each (default 32)
   --seconds S   measured seconds per case for Node and again for the C tool (default 3)
-  --only CASE   run only these cases (repeat the flag or separate with commas):
-                ${CASE_NAMES.join(', ')}
+  --only CASE   run only these cases (repeat the flag or separate with commas); the file
+                then holds only them: ${CASE_NAMES.join(', ')}
   --out FILE    where to write the numbers (default recordings/numbers.json)
   --warm-up S   unmeasured seconds per case first, for the JIT and caches (default 3)
   --help        show this text`;

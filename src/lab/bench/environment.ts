@@ -59,7 +59,7 @@ export function collectEnvironment(
       ...describeSettings(servers),
       // Other work on the machine skews every figure; the ratio, measured in alternating
       // slices, is the number to trust.
-      loadAverage1m: Math.round(loadavg()[0]! * 100) / 100,
+      loadAverage1mAtEnd: Math.round(loadavg()[0]! * 100) / 100,
       ...extra,
     },
     recordedAt: recordedAt.toISOString(),

@@ -1,6 +1,7 @@
 // npm run lab:bench — lock and release pairs per second from Node on servers the lab starts,
 // beside the same work from redis-benchmark and pgbench, written to recordings/numbers.json
 // whole or not at all.
+import { loadavg } from 'node:os';
 import { readLockSource } from '../lockSources';
 import {
   runSql,
@@ -18,7 +19,7 @@ import type { BenchServers } from './cases/types';
 import { toolVersion } from './ceilings/run';
 import { collectEnvironment } from './environment';
 import { NUMBERS_FORMAT, NUMBERS_VERSION, type NumbersCase, type NumbersFile } from './numbers';
-import { runCase, sliceSecondsFor } from './runCase';
+import { runCase } from './runCase';
 import { formatTable } from './table';
 import { writeJsonAtomic } from './writer';
 
@@ -71,6 +72,7 @@ async function main(): Promise<number> {
   }
 
   const recordedAt = new Date();
+  const loadAtStart = Math.round(loadavg()[0]! * 100) / 100;
   const [redisBenchmark, pgbench] = await Promise.all([
     toolVersion('redis-benchmark'),
     toolVersion('pgbench'),
@@ -102,7 +104,8 @@ async function main(): Promise<number> {
           nodeClient:
             'minimal RESP and Postgres wire clients on node:net (src/lab/bench), one socket per client, one request in flight',
           ceilingTools: [redisBenchmark, pgbench].filter(Boolean).join('; ') || 'none found',
-          method: `${options.warmUpSeconds} s warm-up, then ${options.seconds} s per side in ${sliceSecondsFor(options.seconds)} s slices alternating Node and the C tool (ABBA order)`,
+          loadAverage1mAtStart: loadAtStart,
+          method: `${options.warmUpSeconds} s warm-up, then ${options.seconds} s per side in slices alternating Node and the C tool (ABBA order): 0.5 s for redis-benchmark (-n), 1 s for pgbench (-T)`,
         },
         recordedAt,
       ),

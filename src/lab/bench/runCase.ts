@@ -28,8 +28,9 @@ export interface CaseRun {
   ceilingLabel: string;
 }
 
-// Short slices, many of them: on a shared machine, load comes and goes within seconds.
-const SLICE_SECONDS = 1;
+// Short slices, many of them: on a shared machine, load comes and goes within seconds, and
+// redis-benchmark and pgbench runs of half a second were measured to be as fast as long ones.
+const SLICE_SECONDS = 0.5;
 // V8 needs tens of thousands of calls before the hot path is fully optimised; on a busy
 // 2-core machine that takes seconds, and a short warm-up measured the JIT, not the client.
 export const WARM_UP_SECONDS = 3;
@@ -42,8 +43,6 @@ export async function runCase(
   warmUpSeconds = WARM_UP_SECONDS,
 ): Promise<CaseRun> {
   const driver = new Driver();
-  const sliceSeconds = sliceSecondsFor(seconds);
-  const slices = Math.max(1, Math.round(seconds / sliceSeconds));
 
   let ceiling: Ceiling | undefined;
   let ceilingNote: string | undefined;
@@ -53,6 +52,8 @@ export async function runCase(
     ceilingNote = error instanceof Error ? error.message : String(error);
   }
   if (!benchCase.ceiling) ceilingNote = benchCase.noCeilingReason ?? 'no C tool for this case';
+  const sliceSeconds = sliceSecondsFor(seconds, ceiling?.minSliceSeconds);
+  const slices = Math.max(1, Math.round(seconds / sliceSeconds));
 
   const session = await benchCase.open(context, driver).catch((error: unknown) => {
     throw new CaseError(benchCase.name, error);
@@ -70,7 +71,7 @@ export async function runCase(
         await ceiling.prepare(warmRate * (seconds + warmUpSeconds));
         // The C tool warms up too (script cache, prepared plans), unmeasured; its rate sizes
         // the first measured run.
-        const warmCeiling = await ceiling.runSlice(warmRate * 0.5, driver.signal);
+        const warmCeiling = await ceiling.runSlice(warmRate * 0.5, 0.5, driver.signal);
         ceilingRate = warmCeiling.perSecond;
       } catch (error) {
         if (!(error instanceof CeilingUnavailable)) throw error;
@@ -85,6 +86,7 @@ export async function runCase(
     let nodeMs = 0;
     let ceilingOps = 0;
     let ceilingSeconds = 0;
+    const sliceRatios: number[] = [];
     for (let slice = 1; slice <= slices; slice++) {
       let nodeRate = 0;
       let cRate = 0;
@@ -98,7 +100,7 @@ export async function runCase(
       const runCeiling = async () => {
         if (!ceiling) return;
         // Sized from the tool's own last rate, so both sides get about the same wall time.
-        const c = await ceiling.runSlice(ceilingRate * sliceSeconds, driver.signal);
+        const c = await ceiling.runSlice(ceilingRate * sliceSeconds, sliceSeconds, driver.signal);
         ceilingOps += c.ops;
         ceilingSeconds += c.seconds;
         ceilingRate = c.perSecond;
@@ -113,8 +115,19 @@ export async function runCase(
         await runNode();
       }
       let line = `  slice ${slice}/${slices}: Node ${fmt(nodeRate)}/s`;
-      if (ceiling) line += `, ${ceiling.tool} ${fmt(cRate)}/s (${(nodeRate / cRate).toFixed(2)})`;
+      if (ceiling) {
+        line += `, ${ceiling.tool} ${fmt(cRate)}/s (${(nodeRate / cRate).toFixed(2)})`;
+        sliceRatios.push(nodeRate / cRate);
+      }
       progress(line);
+    }
+    if (sliceRatios.length > 1) {
+      // The spread says how much the machine's other load moved the figures during the case.
+      sliceRatios.sort((a, b) => a - b);
+      const median = sliceRatios[Math.floor(sliceRatios.length / 2)] as number;
+      progress(
+        `  ratio per slice: ${sliceRatios[0]!.toFixed(2)} to ${sliceRatios.at(-1)!.toFixed(2)}, median ${median.toFixed(2)}`,
+      );
     }
 
     const perSecond = nodeOps / (nodeMs / 1000);
@@ -150,8 +163,8 @@ export async function runCase(
 }
 
 /** How long each alternating slice lasts for a case measured for `seconds` per side. */
-export function sliceSecondsFor(seconds: number): number {
-  return Math.min(SLICE_SECONDS, seconds);
+export function sliceSecondsFor(seconds: number, minSliceSeconds = 0): number {
+  return Math.min(seconds, Math.max(SLICE_SECONDS, minSliceSeconds));
 }
 
 function fmt(value: number): string {

@@ -10,7 +10,9 @@ import { isProcessRunning } from '../test/procState';
 import {
   ServerDownError,
   ServerStartError,
+  SkippedError,
   freePort,
+  requireGcc,
   makeTempDir,
   registeredCount,
   startEtcd,
@@ -84,6 +86,14 @@ describe('a server that cannot start', () => {
       ),
     );
     expect(existsSync(dir.path)).toBe(false);
+  });
+
+  it('a machine without gcc skips the clock shim with a clear reason', async () => {
+    const error = await requireGcc('fencing-lab-no-such-gcc').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SkippedError);
+    expect((error as Error).message).toBe(
+      'skipped: no gcc (fencing-lab-no-such-gcc not found; the clock shim must be compiled)',
+    );
   });
 
   it('a server that never answers is stopped after the ready timeout', async () => {

@@ -11,6 +11,8 @@ export interface CeilingSlice {
 
 export interface Ceiling {
   tool: 'redis-benchmark' | 'pgbench';
+  /** The shortest slice the tool measures fairly (pgbench -T takes whole seconds). */
+  minSliceSeconds: number;
   /** The command and method, in one line, for numbers.json and the progress output. */
   describe(): string;
   /**
@@ -19,10 +21,11 @@ export interface Ceiling {
    */
   prepare(expectedOps: number): Promise<void>;
   /**
-   * Run about `ops` units of work (sized so both sides take similar time). `signal` aborts
-   * when the case's server dies, so a tool that would retry forever is killed.
+   * Run for about `seconds`: tools that count requests get `ops`, sized from their last rate,
+   * tools that take a duration use `seconds`. `signal` aborts when the case's server dies,
+   * so a tool that would retry forever is killed.
    */
-  runSlice(ops: number, signal?: AbortSignal): Promise<CeilingSlice>;
+  runSlice(ops: number, seconds: number, signal?: AbortSignal): Promise<CeilingSlice>;
   /** Extra facts learnt while running, added to the description. */
   finish?(): Promise<string | undefined>;
 }
