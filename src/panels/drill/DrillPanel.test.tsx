@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { drillQuestions } from '../../content/drill';
 import { createDrillProgressStore, DRILL_STORAGE_NAME } from '../../state/drillProgress';
-import { DrillPanel, ProgressStatus } from './DrillPanel';
+import { DrillPanel } from './DrillPanel';
+import { ProgressStatus } from './ProgressStatus';
 
 // The replay's store belongs to another panel; here it only has to be called with the right run.
 const openReplay = vi.hoisted(() => vi.fn());

@@ -6,7 +6,6 @@ import { drillQuestions, PREDICTION_MAX_CHARS, type DrillQuestion } from '../../
 import {
   drillProgressStore,
   knownCount,
-  overallStatus,
   type DrillProgressStore,
   type Verdict,
 } from '../../state/drillProgress';
@@ -365,39 +364,6 @@ function ConfirmReset({ onConfirm, onCancel }: { onConfirm: () => void; onCancel
           Keep my progress
         </button>
       </div>
-    </div>
-  );
-}
-
-/** The page's top status: where the reader stands, and where that is kept. */
-export function ProgressStatus({ store = drillProgressStore }: { store?: DrillProgressStore }) {
-  const progress = useStore(store, (s) => s.progress);
-  const predictions = useStore(store, (s) => s.predictions);
-  const storage = useStore(store, (s) => s.storage);
-  const notice = useStore(store, (s) => s.notice);
-  const status = overallStatus({ progress, predictions });
-  const known = knownCount({ progress });
-  return (
-    <div className="drill-status">
-      <p className="drill-status-line">
-        <span
-          className={`drill-status-pill drill-status-${status.replace(' ', '-').toLowerCase()}`}
-        >
-          {status}
-        </span>
-        {status !== 'Not started' && (
-          <span>
-            {known} of {total} known
-          </span>
-        )}
-        <a href="#drill">{status === 'Not started' ? 'Start the drill' : 'Go to the drill'}</a>
-      </p>
-      <p className="drill-status-storage">
-        {storage === 'saved'
-          ? 'Saved in this browser only.'
-          : 'Progress will not be kept: this browser does not let the page save it.'}
-      </p>
-      {notice && <p className="drill-status-notice">{notice.message}</p>}
     </div>
   );
 }

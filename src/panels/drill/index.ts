@@ -1,2 +1,3 @@
 // The drill panel (section 14) and the reader's progress status (section 1).
-export { DrillPanel, ProgressStatus } from './DrillPanel';
+export { DrillPanel } from './DrillPanel';
+export { ProgressStatus } from './ProgressStatus';

@@ -1,4 +1,4 @@
-import { ProgressStatus } from '../drill';
+import { ProgressStatus } from '../drill/ProgressStatus';
 import { keyPoints, keyPointsTitle, lede } from '../../content/top';
 
 /** Section 1 below the title: the lede, the four key points and the reader's drill progress. */

@@ -1,0 +1,46 @@
+// The page's top status (section 1): Not started, In progress or Done, and where progress is
+// kept. Its own module, so the top of the page does not pull in the drill panel itself.
+import { useStore } from 'zustand';
+import { drillQuestions } from '../../content/drill';
+import {
+  drillProgressStore,
+  knownCount,
+  overallStatus,
+  type DrillProgressStore,
+} from '../../state/drillProgress';
+import './drill.css';
+
+const total = drillQuestions.length;
+
+/** The page's top status: where the reader stands, and where that is kept. */
+export function ProgressStatus({ store = drillProgressStore }: { store?: DrillProgressStore }) {
+  const progress = useStore(store, (s) => s.progress);
+  const predictions = useStore(store, (s) => s.predictions);
+  const storage = useStore(store, (s) => s.storage);
+  const notice = useStore(store, (s) => s.notice);
+  const status = overallStatus({ progress, predictions });
+  const known = knownCount({ progress });
+  return (
+    <div className="drill-status">
+      <p className="drill-status-line">
+        <span
+          className={`drill-status-pill drill-status-${status.replace(' ', '-').toLowerCase()}`}
+        >
+          {status}
+        </span>
+        {status !== 'Not started' && (
+          <span>
+            {known} of {total} known
+          </span>
+        )}
+        <a href="#drill">{status === 'Not started' ? 'Start the drill' : 'Go to the drill'}</a>
+      </p>
+      <p className="drill-status-storage">
+        {storage === 'saved'
+          ? 'Saved in this browser only.'
+          : 'Progress will not be kept: this browser does not let the page save it.'}
+      </p>
+      {notice && <p className="drill-status-notice">{notice.message}</p>}
+    </div>
+  );
+}
