@@ -23,14 +23,7 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 
-# The Debian packages start their own services; the lab starts throwaway servers on free ports,
-# so stop these to keep the machine quiet and the default ports free.
-for svc in redis-server etcd postgresql; do
-  if command -v systemctl >/dev/null && systemctl is-active --quiet "$svc" 2>/dev/null; then
-    systemctl stop "$svc" || true
-  fi
-done
-pkill -x redis-server 2>/dev/null || true
-pkill -x etcd 2>/dev/null || true
+# The Debian packages may start their own services; they are left alone. The lab starts its own
+# throwaway servers on free loopback ports, so it never needs the default ports.
 
 npm ci --no-audit --no-fund
