@@ -108,6 +108,68 @@ describe('validateNumbers', () => {
   });
 });
 
+describe('validateNumbers: the library figure', () => {
+  const withLibrary = (library: unknown) => {
+    const data = good();
+    (data.cases[0] as Record<string, unknown>).library = library;
+    return data;
+  };
+  const ioredis = {
+    client: 'ioredis 5.11.1',
+    perSecond: 21_000,
+    p50Ms: 1.4,
+    p99Ms: 3.9,
+    ratio: 0.525,
+  };
+
+  it('is optional: a file without it reads as before', () => {
+    const result = validateNumbers(good());
+    expect(result.ok && result.value.cases.every((c) => c.library === undefined)).toBe(true);
+  });
+
+  it('is read when present, with wins for the hot lock and a null ratio without a ceiling', () => {
+    const data = withLibrary(ioredis);
+    (data.cases[1] as Record<string, unknown>).library = {
+      ...ioredis,
+      perSecond: 60_000,
+      winsPerSecond: 1_500,
+      ratio: null,
+    };
+    const result = validateNumbers(data);
+    expect(result.ok ? [] : result.problems).toEqual([]);
+    if (!result.ok) return;
+    expect(result.value.cases[0]!.library).toEqual(ioredis);
+    expect(result.value.cases[1]!.library).toMatchObject({ winsPerSecond: 1_500, ratio: null });
+  });
+
+  it('names every wrong field inside it, with the case it belongs to', () => {
+    const result = validateNumbers(
+      withLibrary({ client: '', perSecond: -5, p50Ms: 'fast', p99Ms: 2, winsPerSecond: 9 }),
+    );
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toEqual(
+      expect.arrayContaining([
+        'cases[0] (redis-token).library.client: expected a non-empty string, found ""',
+        'cases[0] (redis-token).library.perSecond: expected a number ≥ 0, found -5',
+        'cases[0] (redis-token).library.p50Ms: expected a number ≥ 0, found "fast"',
+        'cases[0] (redis-token).library.ratio: expected a number ≥ 0 or null, found nothing',
+      ]),
+    );
+  });
+
+  it('refuses a library that is not an object, or wins above its tries', () => {
+    const notObject = validateNumbers(withLibrary('ioredis'));
+    expect(notObject.ok ? [] : notObject.problems).toEqual([
+      'cases[0] (redis-token).library: expected an object, found "ioredis"',
+    ]);
+    const tooManyWins = validateNumbers(withLibrary({ ...ioredis, winsPerSecond: 30_000 }));
+    expect(tooManyWins.ok ? [] : tooManyWins.problems).toEqual([
+      'cases[0] (redis-token).library.winsPerSecond: 30000 is more than perSecond 21000',
+    ]);
+  });
+});
+
 describe('loadNumbers', () => {
   it('says the file is missing when the lab has not written it', () => {
     expect(loadNumbers(undefined, 'recordings/numbers.json')).toEqual({

@@ -29,6 +29,24 @@ export interface NumbersEnvironment {
   recordedAt: string;
 }
 
+/**
+ * The same work through the lab's library client (ioredis or node-postgres), measured in the
+ * same run as the lean client: what a reader using those libraries gets. Optional: older files
+ * and runs with --no-library have none, and etcd has no lean client to compare with.
+ */
+export interface LibraryFigures {
+  /** The library and version, e.g. "ioredis 5.11.1". */
+  client: string;
+  /** Pairs a second, or tries a second for the hot lock. */
+  perSecond: number;
+  /** The hot lock only: tries that won, a second. */
+  winsPerSecond?: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** perSecond divided by the case's ceiling; null without a ceiling. */
+  ratio: number | null;
+}
+
 interface CaseCommon {
   name: CaseName;
   p50Ms: number;
@@ -40,6 +58,7 @@ interface CaseCommon {
   pipelined: boolean;
   /** Why there is no ceiling, when the lab says. */
   ceilingNote?: string;
+  library?: LibraryFigures;
 }
 
 export interface PairsCase extends CaseCommon {
@@ -196,6 +215,28 @@ export function validateNumbers(
         ...(typeof c.ceilingNote === 'string' ? { ceilingNote: c.ceilingNote } : {}),
       };
       if (typeof c.ceilingReason === 'string') common.ceilingNote = c.ceilingReason;
+      if (c.library !== undefined) {
+        const lib = c.library;
+        const libAt = `${at}.library`;
+        if (need(isObj(lib), libAt, 'an object', lib)) {
+          const l = lib as Obj;
+          const perSecond = num(l, 'perSecond', libAt);
+          if (l.winsPerSecond !== undefined) {
+            const wins = num(l, 'winsPerSecond', libAt);
+            if (typeof wins === 'number' && typeof perSecond === 'number' && wins > perSecond)
+              problems.push(`${libAt}.winsPerSecond: ${wins} is more than perSecond ${perSecond}`);
+          }
+          need('ratio' in l, `${libAt}.ratio`, 'a number ≥ 0 or null', undefined);
+          common.library = {
+            client: str(l, 'client', libAt),
+            perSecond,
+            ...(typeof l.winsPerSecond === 'number' ? { winsPerSecond: l.winsPerSecond } : {}),
+            p50Ms: num(l, 'p50Ms', libAt),
+            p99Ms: num(l, 'p99Ms', libAt),
+            ratio: 'ratio' in l ? numOrNull(l, 'ratio', libAt) : null,
+          };
+        }
+      }
       if ('pairsPerSecond' in c) {
         cases.push({ ...common, kind: 'pairs', pairsPerSecond: num(c, 'pairsPerSecond', at) });
       } else if ('triesPerSecond' in c || 'winsPerSecond' in c) {

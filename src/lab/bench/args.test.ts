@@ -22,6 +22,7 @@ describe('parseArgs', () => {
       only: ['pg-lease'],
       out: '/tmp/n.json',
       warmUpSeconds: 3,
+      library: true,
       help: false,
     });
     expect(parseArgs(['--warm-up', '0.5']).warmUpSeconds).toBe(0.5);
@@ -47,7 +48,7 @@ describe('parseArgs', () => {
 
   it('rejects an unknown option and lists the valid ones', () => {
     expect(() => parseArgs(['--client', '4'])).toThrow(
-      'Unknown option "--client". Valid options: --clients, --seconds, --only, --out, --warm-up, --help',
+      'Unknown option "--client". Valid options: --clients, --seconds, --only, --out, --warm-up, --no-library, --help',
     );
   });
 
@@ -61,6 +62,15 @@ describe('parseArgs', () => {
     [['--clients', '5000'], '--clients is at most 1000, not 5000'],
   ])('rejects %j', (argv, message) => {
     expect(() => parseArgs(argv)).toThrow(message);
+  });
+
+  it('measures the library clients unless told --no-library', () => {
+    expect(DEFAULT_OPTIONS.library).toBe(true);
+    expect(parseArgs(['--no-library', '--clients', '4'])).toMatchObject({
+      library: false,
+      clients: 4,
+    });
+    expect(() => parseArgs(['--no-library=yes'])).toThrow('--no-library takes no value');
   });
 
   it('asks for help', () => {

@@ -10,6 +10,8 @@ export interface BenchOptions {
   out: string;
   /** Unmeasured seconds per case before the measured slices. */
   warmUpSeconds: number;
+  /** Also measure the Redis and Postgres cases through ioredis and pg (off with --no-library). */
+  library: boolean;
   help: boolean;
 }
 
@@ -19,10 +21,11 @@ export const DEFAULT_OPTIONS: BenchOptions = {
   only: [...CASE_NAMES],
   out: 'recordings/numbers.json',
   warmUpSeconds: 3,
+  library: true,
   help: false,
 };
 
-export const USAGE = `Usage: npm run lab:bench -- [--clients N] [--seconds S] [--only CASE[,CASE]] [--out FILE]
+export const USAGE = `Usage: npm run lab:bench -- [--clients N] [--seconds S] [--only CASE[,CASE]] [--out FILE] [--no-library]
 
   --clients N   concurrent clients, one connection each (default 32)
   --seconds S   measured seconds per case for Node and again for the C tool (default 3)
@@ -30,13 +33,15 @@ export const USAGE = `Usage: npm run lab:bench -- [--clients N] [--seconds S] [-
                 then holds only them: ${CASE_NAMES.join(', ')}
   --out FILE    where to write the numbers (default recordings/numbers.json)
   --warm-up S   unmeasured seconds per case first, for the JIT and caches (default 3)
+  --no-library  skip the same work through ioredis and pg (the lab's library clients),
+                which otherwise runs beside the lean client in every Redis and Postgres case
   --help        show this text`;
 
 export class ArgsError extends Error {
   override name = 'ArgsError';
 }
 
-const FLAGS = ['--clients', '--seconds', '--only', '--out', '--warm-up', '--help'];
+const FLAGS = ['--clients', '--seconds', '--only', '--out', '--warm-up', '--no-library', '--help'];
 
 function positiveNumber(flag: string, text: string, integer: boolean, max: number): number {
   const value = Number(text);
@@ -66,8 +71,10 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     if (!FLAGS.includes(flag)) {
       throw new ArgsError(`Unknown option "${arg}". Valid options: ${FLAGS.join(', ')}`);
     }
-    if (flag === '--help') {
-      options.help = true;
+    if (flag === '--help' || flag === '--no-library') {
+      if (eq > 0) throw new ArgsError(`${flag} takes no value`);
+      if (flag === '--help') options.help = true;
+      else options.library = false;
       continue;
     }
     let value: string | undefined;

@@ -61,6 +61,7 @@ describe('each case beside its ceiling', () => {
         0.4,
         (line) => lines.push(line),
         0.2,
+        true,
       );
       const figures = run.figures;
       const rate = 'pairsPerSecond' in figures ? figures.pairsPerSecond : figures.triesPerSecond;
@@ -79,8 +80,15 @@ describe('each case beside its ceiling', () => {
         expect(figures.winsPerSecond).toBeLessThanOrEqual(figures.triesPerSecond);
       }
       expect(lines.join('\n')).toMatch(
-        /slice 1\/1: Node [\d,]+\/s, (redis-benchmark|pgbench) [\d,]+\/s/,
+        /slice 1\/1: Node [\d,]+\/s, (redis-benchmark|pgbench) [\d,]+\/s \([\d.]+\), (ioredis|pg) [\d.]+ [\d,]+\/s/,
       );
+      // The same work through ioredis or pg, in the same slices, against the same ceiling.
+      const library = figures.library!;
+      expect(library.client).toMatch(benchCase.server === 'redis' ? /^ioredis 5\./ : /^pg 8\./);
+      expect(library.perSecond).toBeGreaterThan(0);
+      expect(library.ratio).toBeCloseTo(library.perSecond / figures.ceilingPerSecond!, 2);
+      expect(library.p99Ms).toBeGreaterThanOrEqual(library.p50Ms);
+      expect(library.winsPerSecond !== undefined).toBe(benchCase.kind === 'tries');
     });
   }
 });
@@ -104,8 +112,11 @@ describe('npm run lab:bench', () => {
       { REDIS_URL: inject('redisUrl'), DATABASE_URL: inject('databaseUrl') },
     );
     expect(result.stderr).toContain('redis-hot:');
+    expect(result.stderr).toMatch(/warm-up 0\.2 s through ioredis 5\./);
+    expect(result.stderr).toMatch(/warm-up 0\.2 s through pg 8\./);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/redis-hot\s+[\d,]+ tries/);
+    expect(result.stdout).toMatch(/redis-hot\s+[\d,]+ tries.*[\d,]+ ioredis/);
+    expect(result.stdout).toMatch(/pg-lease\s+[\d,]+ pairs.*[\d,]+ pg /);
     const numbers = JSON.parse(readFileSync(out, 'utf8')) as Record<string, unknown>;
     const checked = validateNumbers(numbers);
     expect(checked.ok ? [] : checked.problems).toEqual([]);
@@ -114,11 +125,16 @@ describe('npm run lab:bench', () => {
       version: 1,
       clients: 2,
       seconds: 0.3,
-      cases: [{ name: 'redis-hot' }, { name: 'pg-lease' }],
+      cases: [
+        { name: 'redis-hot', library: { client: expect.stringMatching(/^ioredis /) } },
+        { name: 'pg-lease', library: { client: expect.stringMatching(/^pg /) } },
+      ],
     });
+    const hot = (numbers.cases as { library: { perSecond: number; winsPerSecond: number } }[])[0]!;
+    expect(hot.library.winsPerSecond).toBeLessThanOrEqual(hot.library.perSecond);
   });
 
-  it('reports a null ceiling, with the reason, when pgbench is missing', async () => {
+  it('reports a null ceiling, with the reason, when pgbench is missing (and --no-library)', async () => {
     // A PATH with redis-benchmark but no pgbench; the servers come from the env variables.
     const bin = join(dir, 'bin');
     mkdirSync(bin, { recursive: true });
@@ -134,6 +150,7 @@ describe('npm run lab:bench', () => {
         '0.3',
         '--warm-up',
         '0.2',
+        '--no-library',
         '--out',
         out,
       ],
@@ -148,10 +165,13 @@ describe('npm run lab:bench', () => {
         ceilingPerSecond: number | null;
         ratio: number | null;
         ceilingNote?: string;
+        library?: unknown;
       }[];
     };
     const [plain, advisory] = numbers.cases;
     expect(plain?.ceilingPerSecond).toBeGreaterThan(0);
+    expect(result.stderr).not.toContain('through ioredis');
+    expect(numbers.cases.map((c) => c.library)).toEqual([undefined, undefined]);
     expect(advisory).toMatchObject({
       name: 'pg-advisory',
       ceilingPerSecond: null,

@@ -25,6 +25,9 @@ import { writeJsonAtomic } from './writer';
 
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 
+const LIBRARY_SETUP =
+  'one client per benchmark client, each call awaited, EVALSHA or named prepared statements, no pipelining or auto-pipelining, default options but no reconnecting';
+
 async function startServers(options: BenchOptions): Promise<BenchServers> {
   const needs = new Set(
     BENCH_CASES.filter((c) => options.only.includes(c.name)).map((c) => c.server),
@@ -92,9 +95,15 @@ async function main(): Promise<number> {
         options.seconds,
         progress,
         options.warmUpSeconds,
+        options.library,
       );
       cases.push(run.figures);
     }
+    const libraries = [
+      ...new Set(cases.flatMap((c) => (c.library ? [c.library.client] : []))),
+    ].sort();
+    const libraryClients =
+      libraries.length > 0 ? `${libraries.join(', ')}: ${LIBRARY_SETUP}` : undefined;
     const numbers: NumbersFile = {
       format: NUMBERS_FORMAT,
       version: NUMBERS_VERSION,
@@ -105,7 +114,10 @@ async function main(): Promise<number> {
             'minimal RESP and Postgres wire clients on node:net (src/lab/bench), one socket per client, one request in flight',
           ceilingTools: [redisBenchmark, pgbench].filter(Boolean).join('; ') || 'none found',
           loadAverage1mAtStart: loadAtStart,
-          method: `${options.warmUpSeconds} s warm-up, then ${options.seconds} s per side in slices alternating Node and the C tool (ABBA order): 0.5 s for redis-benchmark (-n), 1 s for pgbench (-T)`,
+          ...(libraryClients ? { libraryClients } : {}),
+          method: options.library
+            ? `${options.warmUpSeconds} s warm-up per Node client, then ${options.seconds} s per side in slices rotating the lean Node client, the C tool and the library client (ABC CBA order): 0.5 s for redis-benchmark (-n), 1 s for pgbench (-T)`
+            : `${options.warmUpSeconds} s warm-up, then ${options.seconds} s per side in slices alternating Node and the C tool (ABBA order): 0.5 s for redis-benchmark (-n), 1 s for pgbench (-T)`,
         },
         recordedAt,
       ),

@@ -26,6 +26,23 @@ export interface NumbersEnvironment {
   recordedAt: string;
 }
 
+/**
+ * The same work through the lab's library client (ioredis or node-postgres), measured in the
+ * same run and slices as the lean client: what a reader who uses those libraries gets.
+ */
+export interface LibraryFigures {
+  /** The library and its version, e.g. "ioredis 5.11.1" or "pg 8.23.1". */
+  client: string;
+  /** Pairs a second, or tries a second for the hot lock. */
+  perSecond: number;
+  /** Tries that won, a second: the hot lock only. */
+  winsPerSecond?: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** perSecond divided by the case's ceiling, or null without a ceiling. */
+  ratio: number | null;
+}
+
 interface CaseFigures {
   name: CaseName;
   p50Ms: number;
@@ -38,6 +55,8 @@ interface CaseFigures {
   pipelined: boolean;
   /** How the ceiling was measured, or why there is none. */
   ceilingNote?: string;
+  /** The same work through ioredis or pg; absent for etcd and with --no-library. */
+  library?: LibraryFigures;
 }
 
 export type NumbersCase =

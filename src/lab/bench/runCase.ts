@@ -1,10 +1,13 @@
-// Runs one case: connect, warm up both sides, then alternate Node and the C tool in short
+// Runs one case: connect, warm up every side, then alternate Node and the C tool in short
 // slices so that other load on the machine hits both about equally, and sum each side's work
-// and time. A server that dies mid-case fails the case with an error naming it.
-import type { BenchCase, CaseContext } from './cases/types';
+// and time. With the library side on, ioredis or pg does the same work in the same slices:
+// lean Node, C tool, library, then library, C tool, lean Node (a trend in load favours none).
+// A server that dies mid-case fails the case with an error naming it.
+import type { BenchCase, CaseContext, CaseSession } from './cases/types';
+import { libraryLabel } from './cases/librarySupport';
 import { CeilingUnavailable, type Ceiling } from './ceilings/types';
 import { Driver } from './driver';
-import { type NumbersCase, round3, roundRate } from './numbers';
+import { type LibraryFigures, type NumbersCase, round3, roundRate } from './numbers';
 
 export interface CaseProgress {
   (line: string): void;
@@ -41,8 +44,13 @@ export async function runCase(
   seconds: number,
   progress: CaseProgress,
   warmUpSeconds = WARM_UP_SECONDS,
+  /** Also run the same work through the case's library client (ioredis, pg), if it has one. */
+  withLibrary = false,
 ): Promise<CaseRun> {
   const driver = new Driver();
+  const library = withLibrary ? benchCase.library : undefined;
+  const libraryDriver = library ? new Driver() : undefined;
+  const libraryName = library ? libraryLabel(library.client) : '';
 
   let ceiling: Ceiling | undefined;
   let ceilingNote: string | undefined;
@@ -59,10 +67,21 @@ export async function runCase(
     throw new CaseError(benchCase.name, error);
   });
   driver.setWorkers(session.workers);
+  let librarySession: CaseSession | undefined;
   try {
     progress(`${benchCase.name}: ${benchCase.summary}`);
     progress(`  warm-up ${warmUpSeconds} s`);
     const warm = await driver.runSlice(warmUpSeconds * 1000, false);
+    if (library && libraryDriver) {
+      librarySession = await library.open(context, libraryDriver);
+      libraryDriver.setWorkers(librarySession.workers);
+      progress(`  warm-up ${warmUpSeconds} s through ${libraryName}`);
+      await libraryDriver.runSlice(warmUpSeconds * 1000, false);
+    }
+    // A C tool running while either Node side's server dies is stopped at once.
+    const signal = libraryDriver
+      ? AbortSignal.any([driver.signal, libraryDriver.signal])
+      : driver.signal;
 
     let ceilingRate = 0;
     if (ceiling) {
@@ -71,7 +90,7 @@ export async function runCase(
         await ceiling.prepare(warmRate * (seconds + warmUpSeconds));
         // The C tool warms up too (script cache, prepared plans), unmeasured; its rate sizes
         // the first measured run.
-        const warmCeiling = await ceiling.runSlice(warmRate * 0.5, 0.5, driver.signal);
+        const warmCeiling = await ceiling.runSlice(warmRate * 0.5, 0.5, signal);
         ceilingRate = warmCeiling.perSecond;
       } catch (error) {
         if (!(error instanceof CeilingUnavailable)) throw error;
@@ -86,10 +105,15 @@ export async function runCase(
     let nodeMs = 0;
     let ceilingOps = 0;
     let ceilingSeconds = 0;
+    let libraryOps = 0;
+    let libraryWins = 0;
+    let libraryMs = 0;
     const sliceRatios: number[] = [];
+    const librarySliceRatios: number[] = [];
     for (let slice = 1; slice <= slices; slice++) {
       let nodeRate = 0;
       let cRate = 0;
+      let libraryRate = 0;
       const runNode = async () => {
         const node = await driver.runSlice(sliceSeconds * 1000);
         nodeOps += node.ops;
@@ -100,35 +124,44 @@ export async function runCase(
       const runCeiling = async () => {
         if (!ceiling) return;
         // Sized from the tool's own last rate, so both sides get about the same wall time.
-        const c = await ceiling.runSlice(ceilingRate * sliceSeconds, sliceSeconds, driver.signal);
+        const c = await ceiling.runSlice(ceilingRate * sliceSeconds, sliceSeconds, signal);
         ceilingOps += c.ops;
         ceilingSeconds += c.seconds;
         ceilingRate = c.perSecond;
         cRate = c.perSecond;
       };
-      // Alternate which side goes first, so a trend in the machine's load favours neither.
-      if (slice % 2 === 1) {
-        await runNode();
-        await runCeiling();
-      } else {
-        await runCeiling();
-        await runNode();
+      const runLibrary = async () => {
+        if (!libraryDriver) return;
+        const lib = await libraryDriver.runSlice(sliceSeconds * 1000);
+        libraryOps += lib.ops;
+        libraryWins += lib.wins;
+        libraryMs += lib.elapsedMs;
+        libraryRate = lib.ops / (lib.elapsedMs / 1000);
+      };
+      // Mirror the order every other slice (ABBA, or ABC CBA with the library), so a trend in
+      // the machine's load favours no side.
+      for (const run of sliceOrder(slice)) {
+        await (run === 'node' ? runNode() : run === 'ceiling' ? runCeiling() : runLibrary());
       }
       let line = `  slice ${slice}/${slices}: Node ${fmt(nodeRate)}/s`;
       if (ceiling) {
         line += `, ${ceiling.tool} ${fmt(cRate)}/s (${(nodeRate / cRate).toFixed(2)})`;
         sliceRatios.push(nodeRate / cRate);
       }
+      if (libraryDriver) {
+        line += `, ${libraryName} ${fmt(libraryRate)}/s`;
+        if (ceiling) {
+          line += ` (${(libraryRate / cRate).toFixed(2)})`;
+          librarySliceRatios.push(libraryRate / cRate);
+        }
+      }
       progress(line);
     }
-    if (sliceRatios.length > 1) {
-      // The spread says how much the machine's other load moved the figures during the case.
-      sliceRatios.sort((a, b) => a - b);
-      const median = sliceRatios[Math.floor(sliceRatios.length / 2)] as number;
-      progress(
-        `  ratio per slice: ${sliceRatios[0]!.toFixed(2)} to ${sliceRatios.at(-1)!.toFixed(2)}, median ${median.toFixed(2)}`,
-      );
-    }
+    // The spread says how much the machine's other load moved the figures during the case.
+    const spread = describeSpread(sliceRatios);
+    if (spread) progress(`  ratio per slice: ${spread}`);
+    const librarySpread = describeSpread(librarySliceRatios);
+    if (librarySpread) progress(`  ${libraryName} ratio per slice: ${librarySpread}`);
 
     const perSecond = nodeOps / (nodeMs / 1000);
     const ceilingPerSecond = ceiling && ceilingSeconds > 0 ? ceilingOps / ceilingSeconds : null;
@@ -146,6 +179,20 @@ export async function runCase(
       pipelined: session.pipelined,
       ...(ceilingNote ? { ceilingNote } : {}),
     };
+    let libraryFigures: LibraryFigures | undefined;
+    if (libraryDriver && libraryMs > 0) {
+      const libraryPerSecond = libraryOps / (libraryMs / 1000);
+      libraryFigures = {
+        client: libraryName,
+        perSecond: roundRate(libraryPerSecond),
+        ...(benchCase.kind === 'tries'
+          ? { winsPerSecond: roundRate(libraryWins / (libraryMs / 1000)) }
+          : {}),
+        p50Ms: round3(libraryDriver.histogram.percentileMs(50)),
+        p99Ms: round3(libraryDriver.histogram.percentileMs(99)),
+        ratio: ceilingPerSecond === null ? null : round3(libraryPerSecond / ceilingPerSecond),
+      };
+    }
     const figures: NumbersCase =
       benchCase.kind === 'tries'
         ? {
@@ -154,12 +201,32 @@ export async function runCase(
             winsPerSecond: roundRate(nodeWins / (nodeMs / 1000)),
           }
         : { ...common, pairsPerSecond: roundRate(perSecond) };
+    if (libraryFigures) figures.library = libraryFigures;
     return { figures, ceilingLabel: ceiling?.tool ?? 'none' };
   } catch (error) {
     throw error instanceof CaseError ? error : new CaseError(benchCase.name, error);
   } finally {
-    await session.close();
+    await Promise.allSettled([session.close(), librarySession?.close()]);
   }
+}
+
+export type SliceSide = 'node' | 'ceiling' | 'library';
+
+/**
+ * Which side runs when in a slice: odd slices Node, C tool, library; even slices the mirror
+ * image. Over each pair of slices every side sits, on average, at the same point in time.
+ */
+export function sliceOrder(slice: number): SliceSide[] {
+  const order: SliceSide[] = ['node', 'ceiling', 'library'];
+  return slice % 2 === 1 ? order : order.reverse();
+}
+
+/** "0.95 to 1.10, median 1.02" for two or more per-slice ratios; undefined otherwise. */
+export function describeSpread(ratios: readonly number[]): string | undefined {
+  if (ratios.length < 2) return undefined;
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] as number;
+  return `${sorted[0]!.toFixed(2)} to ${sorted.at(-1)!.toFixed(2)}, median ${median.toFixed(2)}`;
 }
 
 /** How long each alternating slice lasts for a case measured for `seconds` per side. */

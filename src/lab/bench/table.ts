@@ -18,6 +18,8 @@ export function formatTable(cases: readonly NumbersCase[]): string {
     'p99 ms',
     'ceiling/s',
     'ratio',
+    'library/s',
+    'lib ratio',
     'conns',
     'pipelined',
   ];
@@ -29,6 +31,9 @@ export function formatTable(cases: readonly NumbersCase[]): string {
     num(c.p99Ms, 2),
     num(c.ceilingPerSecond),
     num(c.ratio, 2),
+    // "21,000 ioredis": the version is in numbers.json and the progress output.
+    c.library ? `${num(c.library.perSecond)} ${c.library.client.split(' ')[0]}` : '—',
+    num(c.library?.ratio, 2),
     String(c.connections),
     c.pipelined ? 'yes' : 'no',
   ]);

@@ -1,6 +1,7 @@
-import { layoutChart, type ChartRow } from './chartLayout';
+import { LIBRARY_BAR_HEIGHT, layoutChart, type ChartRow } from './chartLayout';
 import { useWidth } from './useWidth';
 import { sayNumber, sayRatio } from '../../content/say';
+import './numbers.css';
 
 export interface BarChartProps {
   title: string;
@@ -8,18 +9,22 @@ export interface BarChartProps {
   unitFor: (row: ChartRow) => string;
   /** What the bars are, for the legend: the lab's figures or the explainer's. */
   valueLegend: string;
+  /** What the thin bars are, for the legend, when some rows have a library figure. */
+  libraryLegend?: string;
 }
 
 /** A horizontal bar chart: d3-scale lays it out (chartLayout.ts), React renders the SVG. */
-export function BarChart({ title, rows, unitFor, valueLegend }: BarChartProps) {
+export function BarChart({ title, rows, unitFor, valueLegend, libraryLegend }: BarChartProps) {
   const [ref, width] = useWidth<HTMLDivElement>(640);
   const layout = layoutChart(rows, width);
   const hasCeilings = rows.some((r) => r.ceiling !== null);
   const hasInner = rows.some((r) => r.inner !== undefined);
+  const hasLibrary = rows.some((r) => r.library !== undefined);
   const summary = rows
     .map((r) => {
       const ceiling = r.ceiling !== null ? `, ceiling ${sayNumber(r.ceiling)}` : '';
-      return `${r.label}: ${sayNumber(r.value)} ${unitFor(r)}${ceiling}`;
+      const library = r.library ? `, ${r.library.label}` : '';
+      return `${r.label}: ${sayNumber(r.value)} ${unitFor(r)}${ceiling}${library}`;
     })
     .join('; ');
   return (
@@ -32,6 +37,11 @@ export function BarChart({ title, rows, unitFor, valueLegend }: BarChartProps) {
         {hasCeilings ? (
           <span className="legend-item">
             <span className="swatch swatch-ceiling" /> ceiling from redis-benchmark / pgbench
+          </span>
+        ) : null}
+        {hasLibrary ? (
+          <span className="legend-item">
+            <span className="swatch swatch-library" /> {libraryLegend ?? 'through a library'}
           </span>
         ) : null}
         {hasInner ? (
@@ -51,7 +61,11 @@ export function BarChart({ title, rows, unitFor, valueLegend }: BarChartProps) {
           {layout.ticks.map((t) => (
             <g key={t.value} className="chart-tick">
               <line x1={t.x} x2={t.x} y1={0} y2={layout.height - 20} />
-              <text x={t.x} y={layout.height - 6} textAnchor={t.value === 0 ? 'start' : 'middle'}>
+              <text
+                x={t.x}
+                y={layout.height - 6}
+                textAnchor={t.value === 0 ? 'start' : t.x > width - 24 ? 'end' : 'middle'}
+              >
                 {sayNumber(t.value)}
               </text>
             </g>
@@ -87,6 +101,27 @@ export function BarChart({ title, rows, unitFor, valueLegend }: BarChartProps) {
                   height={layout.barHeight}
                   rx={2}
                 />
+                {bar.library && row.library ? (
+                  <>
+                    <rect
+                      className="chart-library"
+                      x={layout.plotLeft}
+                      y={bar.library.y}
+                      width={Math.max(bar.library.width, 1)}
+                      height={LIBRARY_BAR_HEIGHT}
+                      rx={1}
+                    />
+                    <text
+                      className="chart-library-label"
+                      x={bar.library.textX}
+                      y={bar.library.y + LIBRARY_BAR_HEIGHT / 2}
+                      dominantBaseline="central"
+                      textAnchor={bar.library.textAnchor}
+                    >
+                      {row.library.label}
+                    </text>
+                  </>
+                ) : null}
                 {bar.innerWidth !== null ? (
                   <rect
                     className="chart-inner"

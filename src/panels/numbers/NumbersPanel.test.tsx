@@ -33,6 +33,7 @@ const measured = JSON.stringify({
       ratio: 0.95,
       connections: 32,
       pipelined: false,
+      library: { client: 'ioredis 5.11.1', perSecond: 21_234, p50Ms: 1.4, p99Ms: 3.9, ratio: 0.44 },
     },
     {
       name: 'redis-token',
@@ -53,6 +54,7 @@ const measured = JSON.stringify({
       ratio: 0.95,
       connections: 32,
       pipelined: false,
+      library: { client: 'pg 8.23.1', perSecond: 8_100, p50Ms: 3.6, p99Ms: 9.2, ratio: 0.623 },
     },
   ],
 });
@@ -82,6 +84,42 @@ describe('NumbersPanel', () => {
     ).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: /This lab/ })).toBeTruthy();
     expect(screen.getByRole('img', { name: /ceiling 48,000/ })).toBeTruthy();
+  });
+});
+
+describe('NumbersPanel: the library clients', () => {
+  it('puts the ioredis and pg figures under the lean client’s, named, in table and chart', () => {
+    const { container } = render(<NumbersPanel load={loadNumbers(measured, file)} />);
+    const row = (name: RegExp) => screen.getByRole('rowheader', { name }).closest('tr')!;
+    const plain = row(/Redis, plain/).textContent;
+    expect(plain).toContain('ioredis: about 21,000');
+    expect(plain).toContain('ioredis: 1.4 ms / 3.9 ms');
+    expect(plain).toContain('ioredis reaches 44%');
+    const advisory = row(/advisory/i).textContent;
+    expect(advisory).toContain('pg: about 8,100');
+    expect(advisory).toContain('pg reaches 62%');
+    // A case without a library figure gets no library line.
+    expect(row(/Redis, with token/).textContent).not.toContain('ioredis');
+    expect(screen.getByText(/through ioredis 5\.11\.1 and pg 8\.23\.1, the clients/)).toBeTruthy();
+    expect(screen.getByRole('img', { name: /ioredis: 21,000/ })).toBeTruthy();
+    expect(container.querySelectorAll('.chart-library')).toHaveLength(2);
+    expect(container.querySelector('.chart-legend')!.textContent).toContain(
+      'same work via ioredis 5.11.1 / pg 8.23.1',
+    );
+  });
+
+  it('shows no library line, bar or note for a file without library figures', () => {
+    const without = JSON.parse(measured) as { cases: Record<string, unknown>[] };
+    for (const c of without.cases) delete c.library;
+    const { container } = render(
+      <NumbersPanel load={loadNumbers(JSON.stringify(without), file)} />,
+    );
+    expect(container.querySelectorAll('.library-line, .chart-library, .library-note')).toHaveLength(
+      0,
+    );
+    expect(container.querySelector('.chart-legend')!.textContent).toContain(
+      'measured by this lab from Node',
+    );
   });
 });
 

@@ -4,6 +4,7 @@ import {
   caseRate,
   CASE_NAMES,
   type CaseName,
+  type LibraryFigures,
   type NumbersCase,
   type NumbersLoad,
 } from '../../content/numbersFile';
@@ -34,6 +35,16 @@ interface CaseRow {
 }
 
 const h = columnHelper<CaseRow>();
+
+/** "ioredis" from "ioredis 5.11.1": the version is in the legend and the note. */
+const libraryName = (lib: LibraryFigures) => lib.client.split(' ')[0] ?? lib.client;
+/** "ioredis: about 21,000", the library's figure under the lean client's. */
+const libraryLine = (lib: LibraryFigures) => `${libraryName(lib)}: ${sayRate(lib.perSecond)}`;
+
+/** "ioredis 5.11.1 and pg 8.23.1": the library clients the file has figures for. */
+function libraryClients(cases: readonly NumbersCase[]): string[] {
+  return [...new Set(cases.flatMap((c) => (c.library ? [c.library.client] : [])))];
+}
 
 // Rates sort as numbers, highest first on the first click; missing figures always go last.
 const allColumns = h.columns([
@@ -68,6 +79,7 @@ const allColumns = h.columns([
       const lab = info.row.original.lab;
       if (!lab) return <span className="muted">not measured</span>;
       const wins = lab.kind === 'tries' ? `, ${sayNumber(lab.winsPerSecond)} wins` : '';
+      const lib = lab.library;
       return (
         <>
           {sayRate(caseRate(lab))}
@@ -75,6 +87,16 @@ const allColumns = h.columns([
             {info.row.original.unit}
             {wins}
           </span>
+          {lib ? (
+            <span className="sub library-line">
+              <span className="nowrap">{libraryLine(lib)}</span>
+              {lib.winsPerSecond !== undefined ? (
+                <>
+                  , <span className="nowrap">{sayNumber(lib.winsPerSecond)} wins</span>
+                </>
+              ) : null}
+            </span>
+          ) : null}
         </>
       );
     },
@@ -94,6 +116,11 @@ const allColumns = h.columns([
             {lab.connections} connection{lab.connections === 1 ? '' : 's'}
             {lab.pipelined ? ', pipelined' : ''}
           </span>
+          {lab.library ? (
+            <span className="sub library-line nowrap">
+              {libraryName(lab.library)}: {sayMs(lab.library.p50Ms)} / {sayMs(lab.library.p99Ms)}
+            </span>
+          ) : null}
         </>
       );
     },
@@ -119,6 +146,11 @@ const allColumns = h.columns([
           {sayNumber(lab.ceilingPerSecond)}
           {lab.ratio !== null ? (
             <span className="sub">lab reaches {sayRatio(lab.ratio)}</span>
+          ) : null}
+          {lab.library?.ratio != null ? (
+            <span className="sub library-line nowrap">
+              {libraryName(lab.library)} reaches {sayRatio(lab.library.ratio)}
+            </span>
           ) : null}
         </>
       );
@@ -148,6 +180,14 @@ function chartRows(load: NumbersLoad): ChartRow[] {
       value: caseRate(c),
       ceiling: c.ceilingPerSecond,
       ...(c.kind === 'tries' ? { inner: c.winsPerSecond } : {}),
+      ...(c.library
+        ? {
+            library: {
+              value: c.library.perSecond,
+              label: `${libraryName(c.library)}: ${sayNumber(c.library.perSecond)}`,
+            },
+          }
+        : {}),
     }));
   return CASE_NAMES.flatMap((name) => {
     const f = laptopFigures[name];
@@ -220,6 +260,7 @@ export function NumbersPanel({ load = numbersLoad }: { load?: NumbersLoad }) {
   const measured = load.status === 'ok';
   const rows = useMemo(() => caseRows(load), [load]);
   const ceilingNotes = load.status === 'ok' ? load.numbers.cases.filter((c) => c.ceilingNote) : [];
+  const libraries = load.status === 'ok' ? libraryClients(load.numbers.cases) : [];
   return (
     <div>
       <MachineNote load={load} />
@@ -259,6 +300,16 @@ export function NumbersPanel({ load = numbersLoad }: { load?: NumbersLoad }) {
             data={rows}
             getRowId={(r) => r.id}
           />
+          {libraries.length > 0 ? (
+            <p className="fine-print library-note">
+              “This lab” is the bench’s lean Node client (a few hundred lines on{' '}
+              <code>node:net</code>, built so the client is not the bottleneck). The lines naming{' '}
+              {libraries.map((l) => l.split(' ')[0]).join(' or ')} are the same work, in the same
+              run and against the same ceiling, through {libraries.join(' and ')}, the clients the
+              lab itself uses: one connection per client, each call awaited, no pipelining. That is
+              what you get with those libraries on this machine.
+            </p>
+          ) : null}
         </>
       ) : null}
       {ceilingNotes.length > 0 ? (
@@ -277,7 +328,14 @@ export function NumbersPanel({ load = numbersLoad }: { load?: NumbersLoad }) {
         title={measured ? numbersChartTitle : 'The explainer’s laptop figures per case'}
         rows={chartRows(load)}
         unitFor={(row) => caseLabels[row.id as CaseName].unit}
-        valueLegend={measured ? 'measured by this lab from Node' : 'the explainer’s laptop'}
+        valueLegend={
+          measured
+            ? libraries.length > 0
+              ? 'this lab, lean Node client'
+              : 'measured by this lab from Node'
+            : 'the explainer’s laptop'
+        }
+        libraryLegend={`same work via ${libraries.join(' / ')}`}
       />
       <p className="fine-print">Laptop figures: {laptopSetting}</p>
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutChart } from './chartLayout';
+import { LIBRARY_BAR_HEIGHT, layoutChart } from './chartLayout';
 
 const rows = [
   { id: 'a', label: 'A', value: 20_000, ceiling: 25_000 },
@@ -32,5 +32,46 @@ describe('layoutChart', () => {
   it('stacks rows without overlap', () => {
     const layout = layoutChart(rows, 600);
     expect(layout.bars[1]!.labelY).toBeGreaterThan(layout.bars[0]!.y + layout.barHeight);
+  });
+});
+
+describe('layoutChart: the library bar', () => {
+  const withLibrary = [
+    { ...rows[0]!, library: { value: 9_000, label: 'ioredis 9,000' } },
+    { ...rows[1]!, library: { value: 49_000, label: 'ioredis 49,000' } },
+    { id: 'c', label: 'C', value: 1_000, ceiling: null },
+  ];
+
+  it('draws it to the same scale, under the main bar, clear of the ceiling outline', () => {
+    const layout = layoutChart(withLibrary, 600);
+    const [a, , c] = layout.bars;
+    expect(a!.library!.width / a!.barWidth).toBeCloseTo(9_000 / 20_000, 5);
+    expect(a!.library!.y).toBeGreaterThan(a!.y + layout.barHeight + 3);
+    expect(c!.library).toBeNull();
+  });
+
+  it('makes room for it in every row, and no room when no row has one', () => {
+    const plain = layoutChart(rows, 600);
+    const layout = layoutChart(withLibrary.slice(0, 2), 600);
+    expect(layout.height).toBeGreaterThan(plain.height);
+    const [a, b] = layout.bars;
+    expect(b!.labelY).toBeGreaterThan(a!.library!.y + LIBRARY_BAR_HEIGHT);
+  });
+
+  it('puts its text after the bar when it fits, else inside the plot, ending on the bar', () => {
+    for (const width of [320, 375, 1000]) {
+      const layout = layoutChart(withLibrary, width);
+      for (const bar of layout.bars) {
+        const lib = bar.library;
+        if (!lib) continue;
+        expect(lib.textX).toBeLessThanOrEqual(width);
+        expect(lib.textX).toBeGreaterThanOrEqual(layout.plotLeft);
+        if (lib.textAnchor === 'start')
+          expect(lib.textX).toBeGreaterThan(layout.plotLeft + lib.width);
+      }
+    }
+    // A long bar on a phone leaves no room after it.
+    expect(layoutChart(withLibrary, 320).bars[1]!.library!.textAnchor).toBe('end');
+    expect(layoutChart(withLibrary, 1000).bars[0]!.library!.textAnchor).toBe('start');
   });
 });

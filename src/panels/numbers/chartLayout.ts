@@ -11,6 +11,8 @@ export interface ChartRow {
   ceiling: number | null;
   /** A second, smaller figure drawn inside the bar (wins, for the hot lock). */
   inner?: number;
+  /** The same work through a library client (ioredis, pg): a thin bar under the main one. */
+  library?: { value: number; label: string };
 }
 
 export interface BarLayout {
@@ -20,6 +22,13 @@ export interface BarLayout {
   barWidth: number;
   ceilingWidth: number | null;
   innerWidth: number | null;
+  /** The thin library bar: its top and width, and where its text goes; null without one. */
+  library: {
+    y: number;
+    width: number;
+    textX: number;
+    textAnchor: 'start' | 'end';
+  } | null;
 }
 
 export interface ChartLayout {
@@ -31,6 +40,13 @@ export interface ChartLayout {
   ticks: { value: number; x: number }[];
 }
 
+export const LIBRARY_BAR_HEIGHT = 6;
+// Below the main bar, and its 11-pixel label clear of the ceiling’s dashed outline, which
+// stands 3 px proud of the main bar.
+const LIBRARY_GAP = 7;
+/** About how wide 11-pixel text is per character, to decide where a label fits. */
+const CHAR_WIDTH = 6.2;
+
 /**
  * Labels sit above each bar rather than beside it, so a 320-pixel-wide phone gets the whole
  * width for bars. The axis starts at zero: a bar chart of rates that starts anywhere else lies.
@@ -40,17 +56,31 @@ export function layoutChart(rows: ChartRow[], width: number): ChartLayout {
   const plotWidth = Math.max(120, width - plotLeft - 16);
   const labelHeight = 24;
   const barHeight = 18;
-  const rowHeight = labelHeight + barHeight + 12;
+  // Room for the thin library bar under every row once any row has one, so rows stay even.
+  const libraryRoom = rows.some((r) => r.library) ? LIBRARY_GAP + LIBRARY_BAR_HEIGHT : 0;
+  const rowHeight = labelHeight + barHeight + libraryRoom + 12;
   const top = 4;
   const axisHeight = 24;
   const band = scaleBand<string>()
     .domain(rows.map((r) => r.id))
     .range([top, top + rows.length * rowHeight]);
-  const highest = max(rows, (r) => Math.max(r.value, r.ceiling ?? 0)) ?? 1;
+  const highest = max(rows, (r) => Math.max(r.value, r.ceiling ?? 0, r.library?.value ?? 0)) ?? 1;
   const x = scaleLinear()
     .domain([0, highest || 1])
     .nice()
     .range([0, plotWidth]);
+  function placeLibrary(library: { value: number; label: string }, below: number) {
+    const libraryWidth = x(library.value);
+    const textWidth = library.label.length * CHAR_WIDTH;
+    // Right of the bar's end when it fits; otherwise just inside it, over a halo.
+    const fitsAfter = libraryWidth + 6 + textWidth <= plotWidth;
+    return {
+      y: below + LIBRARY_GAP,
+      width: libraryWidth,
+      textX: plotLeft + (fitsAfter ? libraryWidth + 6 : Math.max(textWidth, libraryWidth - 4)),
+      textAnchor: fitsAfter ? ('start' as const) : ('end' as const),
+    };
+  }
   const bars = rows.map((r) => {
     const y0 = band(r.id) ?? 0;
     return {
@@ -60,6 +90,7 @@ export function layoutChart(rows: ChartRow[], width: number): ChartLayout {
       barWidth: x(r.value),
       ceilingWidth: r.ceiling === null ? null : x(r.ceiling),
       innerWidth: r.inner === undefined ? null : x(r.inner),
+      library: r.library ? placeLibrary(r.library, y0 + labelHeight + barHeight) : null,
     };
   });
   const ticks = x.ticks(width < 480 ? 3 : 5).map((value) => ({ value, x: plotLeft + x(value) }));

@@ -1,6 +1,8 @@
 // pg-advisory: BEGIN, advisory-lock.sql (pg_try_advisory_xact_lock), COMMIT — the commit
 // releases the lock. Three prepared statements, three round trips, as pgbench runs them.
+import type pg from 'pg';
 import type { OpSink, Worker } from '../driver';
+import { AsyncWorker, openPgClients } from './librarySupport';
 import { pgbenchCeiling } from '../ceilings/pgbench';
 import { PG_NAME_BASE } from '../ceilings/pgbenchScript';
 import { loadLockSources } from '../../lockSources';
@@ -53,6 +55,35 @@ class AdvisoryWorker implements Worker {
   }
 }
 
+/** The same pair through pg: three named prepared statements, awaited one after another. */
+class PgAdvisoryWorker extends AsyncWorker {
+  private readonly name: string;
+
+  constructor(
+    index: number,
+    private readonly client: pg.Client,
+    sink: OpSink,
+    toError: (error: unknown) => Error,
+    private readonly sql: string,
+  ) {
+    super(index, sink, toError);
+    this.name = String(PG_NAME_BASE.advisory + index);
+  }
+
+  protected async unit(): Promise<boolean> {
+    await this.client.query({ name: 'begin', text: 'BEGIN' });
+    const locked = await this.client.query<{ pg_try_advisory_xact_lock: boolean }>({
+      name: 'lock',
+      text: this.sql,
+      values: [this.name],
+    });
+    if (locked.rows[0]?.pg_try_advisory_xact_lock !== true)
+      throw new Error('pg_try_advisory_xact_lock returned false on a free lock');
+    await this.client.query({ name: 'commit', text: 'COMMIT' });
+    return true;
+  }
+}
+
 export const pgAdvisoryCase: BenchCase = {
   name: 'pg-advisory',
   server: 'postgres',
@@ -77,4 +108,19 @@ export const pgAdvisoryCase: BenchCase = {
   },
   ceiling: ({ clients, servers }) =>
     pgbenchCeiling({ postgres: servers.postgres, clients, mode: 'advisory' }),
+  library: {
+    client: 'pg',
+    async open({ clients, servers }, sink) {
+      const { advisoryLock } = loadLockSources();
+      const pgClients = await openPgClients(servers.postgres, clients, sink);
+      return {
+        workers: pgClients.clients.map(
+          (client, i) => new PgAdvisoryWorker(i, client, sink, pgClients.toError, advisoryLock),
+        ),
+        connections: pgClients.clients.length,
+        pipelined: false,
+        close: () => pgClients.close(),
+      };
+    },
+  },
 };

@@ -1,6 +1,8 @@
 // pg-lease: lease-take.sql, then lease-give-back.sql with the fence it returned. Each client
 // has its own lease row, so every take finds the lease free (given back) and raises the fence.
+import type pg from 'pg';
 import type { OpSink, Worker } from '../driver';
+import { AsyncWorker, openPgClients } from './librarySupport';
 import { BENCH_LEASE_TTL_SECONDS, pgbenchCeiling } from '../ceilings/pgbench';
 import { PG_NAME_BASE } from '../ceilings/pgbenchScript';
 import { loadLockSources } from '../../lockSources';
@@ -47,6 +49,41 @@ class LeaseWorker implements Worker {
   };
 }
 
+/** The same pair through pg: lease-take.sql, then lease-give-back.sql with its fence. */
+class PgLeaseWorker extends AsyncWorker {
+  private readonly name: string;
+
+  constructor(
+    index: number,
+    private readonly client: pg.Client,
+    sink: OpSink,
+    toError: (error: unknown) => Error,
+    private readonly take: string,
+    private readonly giveBack: string,
+  ) {
+    super(index, sink, toError);
+    this.name = String(PG_NAME_BASE.lease + index);
+  }
+
+  protected async unit(): Promise<boolean> {
+    const taken = await this.client.query<{ fence: string }>({
+      name: 'take',
+      text: this.take,
+      values: [this.name, 'bench', BENCH_LEASE_TTL_SECONDS],
+    });
+    const fence = taken.rows[0]?.fence;
+    if (fence === undefined)
+      throw new Error('lease-take.sql found a live lease on a name given back');
+    const given = await this.client.query({
+      name: 'giveBack',
+      text: this.giveBack,
+      values: [this.name, fence],
+    });
+    if (given.rowCount !== 1) throw new Error(`lease-give-back.sql: ${given.rowCount} rows`);
+    return true;
+  }
+}
+
 export const pgLeaseCase: BenchCase = {
   name: 'pg-lease',
   server: 'postgres',
@@ -71,4 +108,20 @@ export const pgLeaseCase: BenchCase = {
   },
   ceiling: ({ clients, servers }) =>
     pgbenchCeiling({ postgres: servers.postgres, clients, mode: 'lease' }),
+  library: {
+    client: 'pg',
+    async open({ clients, servers }, sink) {
+      const { leaseTake, leaseGiveBack } = loadLockSources();
+      const pgClients = await openPgClients(servers.postgres, clients, sink);
+      return {
+        workers: pgClients.clients.map(
+          (client, i) =>
+            new PgLeaseWorker(i, client, sink, pgClients.toError, leaseTake, leaseGiveBack),
+        ),
+        connections: pgClients.clients.length,
+        pipelined: false,
+        close: () => pgClients.close(),
+      };
+    },
+  },
 };

@@ -1,6 +1,9 @@
 // redis-hot: every client tries the same lock name with acquire.lua. Most tries find it busy;
 // a winner releases at once with release.lua, and the figures are tries and wins a second.
+import type { Redis } from 'ioredis';
 import type { OpSink, Worker } from '../driver';
+import { loadLockSources, scriptSha1 } from '../../lockSources';
+import { AsyncWorker, openIoredisClients } from './librarySupport';
 import { redisBenchmarkCeiling } from '../ceilings/redisBenchmark';
 import { REPLY_INT, REPLY_NIL, type RespConnection, encodeCommand } from '../respClient';
 import {
@@ -52,6 +55,36 @@ class HotWorker implements Worker {
   };
 }
 
+/** The same try through ioredis: EVALSHA acquire.lua on the one name; a winner releases. */
+class IoredisHotWorker extends AsyncWorker {
+  constructor(
+    index: number,
+    private readonly redis: Redis,
+    sink: OpSink,
+    toError: (error: unknown) => Error,
+    private readonly acquireSha: string,
+    private readonly releaseSha: string,
+  ) {
+    super(index, sink, toError);
+  }
+
+  protected async unit(): Promise<boolean> {
+    const lockKey = `lock:{${HOT_LOCK_NAME}}`;
+    const token = await this.redis.evalsha(
+      this.acquireSha,
+      2,
+      lockKey,
+      `fence:{${HOT_LOCK_NAME}}`,
+      BENCH_TTL_MS,
+    );
+    if (token === null) return false;
+    if (typeof token !== 'number') throw new Error(`acquire.lua replied ${String(token)}`);
+    const deleted = await this.redis.evalsha(this.releaseSha, 1, lockKey, token);
+    if (deleted !== 1) throw new Error(`release.lua deleted nothing (${String(deleted)})`);
+    return true;
+  }
+}
+
 export const redisHotCase: BenchCase = {
   name: 'redis-hot',
   server: 'redis',
@@ -79,4 +112,27 @@ export const redisHotCase: BenchCase = {
   },
   ceiling: ({ clients, servers }) =>
     redisBenchmarkCeiling({ redis: servers.redis, clients, mode: 'hot' }),
+  library: {
+    client: 'ioredis',
+    async open({ clients, servers }, sink) {
+      const { acquire, release } = loadLockSources();
+      const redis = await openIoredisClients(servers.redis, clients, sink, [acquire, release]);
+      return {
+        workers: redis.clients.map(
+          (client, i) =>
+            new IoredisHotWorker(
+              i,
+              client,
+              sink,
+              redis.toError,
+              scriptSha1(acquire),
+              scriptSha1(release),
+            ),
+        ),
+        connections: redis.clients.length,
+        pipelined: false,
+        close: () => redis.close(),
+      };
+    },
+  },
 };

@@ -1,10 +1,13 @@
 // redis-plain: the lock without a token. SET NX PX with a random value, then release.lua with
 // that value: the compare-and-delete works the same with a random value as with a token.
-import { randomFillSync } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import type { OpSink, Worker } from '../driver';
 import { redisBenchmarkCeiling, PLAIN_VALUE_HEX_CHARS } from '../ceilings/redisBenchmark';
 import { REPLY_INT, REPLY_OK, type RespConnection, encodeCommand } from '../respClient';
+import { AsyncWorker, openIoredisClients } from './librarySupport';
 import { BENCH_TTL_MS, closeAll, loadScripts, openRedisConnections } from './redisSupport';
+import { loadLockSources, scriptSha1 } from '../../lockSources';
 import type { BenchCase } from './types';
 
 const HEX = Buffer.from('0123456789abcdef');
@@ -64,6 +67,31 @@ class PlainWorker implements Worker {
   };
 }
 
+/** The same pair through ioredis: SET with a fresh random value, then EVALSHA release.lua. */
+class IoredisPlainWorker extends AsyncWorker {
+  private readonly key: string;
+
+  constructor(
+    index: number,
+    private readonly redis: Redis,
+    sink: OpSink,
+    toError: (error: unknown) => Error,
+    private readonly releaseSha: string,
+  ) {
+    super(index, sink, toError);
+    this.key = `lock:{bench-plain-${index}}`;
+  }
+
+  protected async unit(): Promise<boolean> {
+    const value = randomBytes(PLAIN_VALUE_HEX_CHARS / 2).toString('hex');
+    const set = await this.redis.set(this.key, value, 'PX', BENCH_TTL_MS, 'NX');
+    if (set !== 'OK') throw new Error(`SET NX PX did not take the lock (${String(set)})`);
+    const deleted = await this.redis.evalsha(this.releaseSha, 1, this.key, value);
+    if (deleted !== 1) throw new Error(`release.lua deleted nothing (${String(deleted)})`);
+    return true;
+  }
+}
+
 export const redisPlainCase: BenchCase = {
   name: 'redis-plain',
   server: 'redis',
@@ -81,4 +109,20 @@ export const redisPlainCase: BenchCase = {
   },
   ceiling: ({ clients, servers }) =>
     redisBenchmarkCeiling({ redis: servers.redis, clients, mode: 'plain' }),
+  library: {
+    client: 'ioredis',
+    async open({ clients, servers }, sink) {
+      const { release } = loadLockSources();
+      const redis = await openIoredisClients(servers.redis, clients, sink, [release]);
+      return {
+        workers: redis.clients.map(
+          (client, i) =>
+            new IoredisPlainWorker(i, client, sink, redis.toError, scriptSha1(release)),
+        ),
+        connections: redis.clients.length,
+        pipelined: false,
+        close: () => redis.close(),
+      };
+    },
+  },
 };

@@ -1,6 +1,9 @@
 // redis-token: acquire.lua then release.lua from src/locks, each through EVALSHA. Each client
 // locks its own name, so every acquire wins and every release deletes: the pair's full cost.
+import type { Redis } from 'ioredis';
 import type { OpSink, Worker } from '../driver';
+import { loadLockSources, scriptSha1 } from '../../lockSources';
+import { AsyncWorker, openIoredisClients } from './librarySupport';
 import { redisBenchmarkCeiling } from '../ceilings/redisBenchmark';
 import { REPLY_INT, type RespConnection, encodeCommand } from '../respClient';
 import {
@@ -58,6 +61,39 @@ class TokenWorker implements Worker {
   };
 }
 
+/** The same pair through ioredis: EVALSHA acquire.lua, then EVALSHA release.lua. */
+class IoredisTokenWorker extends AsyncWorker {
+  private readonly lockKey: string;
+  private readonly fenceKey: string;
+
+  constructor(
+    index: number,
+    private readonly redis: Redis,
+    sink: OpSink,
+    toError: (error: unknown) => Error,
+    private readonly acquireSha: string,
+    private readonly releaseSha: string,
+  ) {
+    super(index, sink, toError);
+    this.lockKey = `lock:{bench-token-${index}}`;
+    this.fenceKey = `fence:{bench-token-${index}}`;
+  }
+
+  protected async unit(): Promise<boolean> {
+    const token = await this.redis.evalsha(
+      this.acquireSha,
+      2,
+      this.lockKey,
+      this.fenceKey,
+      BENCH_TTL_MS,
+    );
+    if (typeof token !== 'number') throw new Error('acquire.lua gave no token (nil: lock busy)');
+    const deleted = await this.redis.evalsha(this.releaseSha, 1, this.lockKey, token);
+    if (deleted !== 1) throw new Error(`release.lua deleted nothing (${String(deleted)})`);
+    return true;
+  }
+}
+
 export const redisTokenCase: BenchCase = {
   name: 'redis-token',
   server: 'redis',
@@ -77,4 +113,27 @@ export const redisTokenCase: BenchCase = {
   },
   ceiling: ({ clients, servers }) =>
     redisBenchmarkCeiling({ redis: servers.redis, clients, mode: 'token' }),
+  library: {
+    client: 'ioredis',
+    async open({ clients, servers }, sink) {
+      const { acquire, release } = loadLockSources();
+      const redis = await openIoredisClients(servers.redis, clients, sink, [acquire, release]);
+      return {
+        workers: redis.clients.map(
+          (client, i) =>
+            new IoredisTokenWorker(
+              i,
+              client,
+              sink,
+              redis.toError,
+              scriptSha1(acquire),
+              scriptSha1(release),
+            ),
+        ),
+        connections: redis.clients.length,
+        pipelined: false,
+        close: () => redis.close(),
+      };
+    },
+  },
 };

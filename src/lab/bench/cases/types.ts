@@ -3,6 +3,7 @@ import type { EtcdServer, PostgresServer, RedisServer } from '../../servers';
 import type { OpSink, Worker } from '../driver';
 import type { CaseName } from '../numbers';
 import type { Ceiling } from '../ceilings/types';
+import type { LibraryName } from './librarySupport';
 
 export interface BenchServers {
   redis?: RedisServer;
@@ -37,4 +38,9 @@ export interface BenchCase {
   ceiling?(context: CaseContext): Ceiling;
   /** Why there is no ceiling, when ceiling is undefined. */
   noCeilingReason?: string;
+  /** The same work through the lab's library client (ioredis, pg); undefined for etcd. */
+  library?: {
+    client: LibraryName;
+    open(context: CaseContext, sink: OpSink): Promise<CaseSession>;
+  };
 }
