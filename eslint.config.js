@@ -40,7 +40,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -54,15 +57,24 @@ export default tseslint.config(
   {
     // The browser bundle never reaches the lab (Node-only: servers, real clients, the recorder).
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/lab/**', 'src/sim/cli.ts', 'src/sim/bench.ts', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
+    ignores: ['src/lab/**', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/lab', '**/lab/**'], message: 'src/lab is Node-only and never part of the page.' },
-            { group: ['d3'], message: 'Import the d3 module you need (d3-scale, d3-shape), never all of d3.' },
-            { group: ['d3-selection'], message: 'React owns the DOM: compute with d3, render with React.' },
+            {
+              group: ['**/lab', '**/lab/**'],
+              message: 'src/lab is Node-only and never part of the page.',
+            },
+            {
+              group: ['d3'],
+              message: 'Import the d3 module you need (d3-scale, d3-shape), never all of d3.',
+            },
+            {
+              group: ['d3-selection'],
+              message: 'React owns the DOM: compute with d3, render with React.',
+            },
             { group: ['ioredis', 'pg', 'etcd3'], message: 'Real clients belong to src/lab.' },
           ],
         },
@@ -72,7 +84,7 @@ export default tseslint.config(
   {
     // The engine: no DOM frameworks, no Node, no wall clock, no unseeded randomness.
     files: ['src/sim/**/*.ts'],
-    ignores: ['src/sim/**/*.test.ts', 'src/sim/cli.ts', 'src/sim/bench.ts'],
+    ignores: ['src/sim/**/*.test.ts'],
     languageOptions: { globals: {} },
     rules: {
       'no-restricted-imports': [
@@ -80,16 +92,36 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['node:*'], message: 'src/sim is pure: no Node built-ins.' },
-            { group: ['react', 'react-dom', 'react/*', 'react-dom/*'], message: 'src/sim knows nothing of React.' },
-            { group: ['zustand', 'zustand/*'], message: 'src/sim knows nothing of the page state.' },
+            {
+              group: ['react', 'react-dom', 'react/*', 'react-dom/*'],
+              message: 'src/sim knows nothing of React.',
+            },
+            {
+              group: ['zustand', 'zustand/*'],
+              message: 'src/sim knows nothing of the page state.',
+            },
             { group: ['d3-selection', 'd3', 'd3/*'], message: 'src/sim knows nothing of the DOM.' },
-            { group: ['**/lab/**', '**/panels/**', '**/state/**', '**/app/**'], message: 'src/sim depends on nothing outside it.' },
-            { group: ['fs', 'path', 'os', 'child_process', 'net', 'http', 'crypto'], message: 'src/sim is pure: no Node built-ins.' },
+            {
+              group: ['**/lab/**', '**/panels/**', '**/state/**', '**/app/**'],
+              message: 'src/sim depends on nothing outside it.',
+            },
+            {
+              group: ['fs', 'path', 'os', 'child_process', 'net', 'http', 'crypto'],
+              message: 'src/sim is pure: no Node built-ins.',
+            },
           ],
         },
       ],
       'no-restricted-syntax': ['error', ...impureGlobals],
-      'no-restricted-globals': ['error', 'window', 'document', 'process', 'setTimeout', 'setInterval', 'localStorage'],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'process',
+        'setTimeout',
+        'setInterval',
+        'localStorage',
+      ],
     },
   },
 );

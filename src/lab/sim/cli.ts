@@ -1,8 +1,8 @@
 // `npm run sim -- --scenario NAME --variant VARIANT --seed N [--lock KIND] [--param k=v]`:
 // one simulated run, its trace as JSON on stdout. `--list` names every scenario and variant.
-import { LOCK_KINDS, type LockKind } from './run/script';
-import { scenarios } from './scenarios/index';
-import { simulate, UnknownNameError } from './simulate';
+import { LOCK_KINDS, type LockKind } from '../../sim/run/script';
+import { scenarios } from '../../sim/scenarios/index';
+import { simulate, UnknownNameError } from '../../sim/simulate';
 
 const USAGE =
   'usage: npm run sim -- --scenario NAME --variant VARIANT [--seed N] [--lock KIND] [--param name=ms ...] | --list';

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import os from 'node:os';
 import { build } from 'esbuild';
-import type { EngineFigures, HeapFigures } from './benchCore';
+import type { EngineFigures, HeapFigures } from '../../sim/benchCore';
 
 const secondsArg = process.argv.find((a) => a.startsWith('--seconds='));
 const seconds = secondsArg === undefined ? 2 : Number(secondsArg.split('=')[1]);
@@ -49,7 +49,7 @@ function report(where: string, engine: EngineFigures, heap: HeapFigures): Figure
 const bundleFor = async (format: 'esm' | 'iife') =>
   (
     await build({
-      entryPoints: [new URL('./benchCore.ts', import.meta.url).pathname],
+      entryPoints: [new URL('../../sim/benchCore.ts', import.meta.url).pathname],
       bundle: true,
       write: false,
       format,
@@ -60,7 +60,7 @@ const bundleFor = async (format: 'esm' | 'iife') =>
 
 const core = (await import(
   `data:text/javascript;base64,${Buffer.from(await bundleFor('esm')).toString('base64')}`
-)) as typeof import('./benchCore');
+)) as typeof import('../../sim/benchCore');
 
 process.stdout.write(
   `bench:sim on ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, Node ${process.version}, ${seconds} s per measure\n`,
