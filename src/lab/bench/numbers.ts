@@ -1,47 +1,23 @@
 // The shape of recordings/numbers.json (issue 4), written by the benchmark and read by the page.
 
-export const NUMBERS_FORMAT = 'fencing-lab/numbers';
-export const NUMBERS_VERSION = 1;
+// The format's constants and shared parts have one home, beside the page's validator, so the
+// writer and the reader cannot drift apart; this file adds what only the writer needs.
+import {
+  CASE_NAMES,
+  NUMBERS_FORMAT,
+  NUMBERS_VERSION,
+  type CaseName,
+  type LibraryFigures,
+  type NumbersEnvironment as PageEnvironment,
+} from '../../content/numbersFile';
 
-export const CASE_NAMES = [
-  'redis-plain',
-  'redis-token',
-  'redis-hot',
-  'pg-advisory',
-  'pg-lease',
-  'etcd-lease',
-] as const;
-export type CaseName = (typeof CASE_NAMES)[number];
+export { CASE_NAMES, NUMBERS_FORMAT, NUMBERS_VERSION };
+export type { CaseName, LibraryFigures };
 
-export interface NumbersEnvironment {
-  cpuModel: string;
-  cpus: number;
-  memoryGb: number;
-  os: string;
-  node: string;
-  redis: string;
-  postgres: string;
-  etcd?: string;
+/** What the lab writes: the page reads any settings, the lab always states these two. */
+export type NumbersEnvironment = Omit<PageEnvironment, 'settings'> & {
   settings: Record<string, string | number | boolean> & { fsync: string; persistence: string };
-  recordedAt: string;
-}
-
-/**
- * The same work through the lab's library client (ioredis or node-postgres), measured in the
- * same run and slices as the lean client: what a reader who uses those libraries gets.
- */
-export interface LibraryFigures {
-  /** The library and its version, e.g. "ioredis 5.11.1" or "pg 8.23.1". */
-  client: string;
-  /** Pairs a second, or tries a second for the hot lock. */
-  perSecond: number;
-  /** Tries that won, a second: the hot lock only. */
-  winsPerSecond?: number;
-  p50Ms: number;
-  p99Ms: number;
-  /** perSecond divided by the case's ceiling, or null without a ceiling. */
-  ratio: number | null;
-}
+};
 
 interface CaseFigures {
   name: CaseName;
