@@ -14,26 +14,55 @@ const formatDate = (iso: string) => {
       });
 };
 
-const settingsText = (env: NumbersEnvironment) =>
-  Object.entries(env.settings)
-    .map(([k, v]) => `${k}: ${String(v)}`)
+/** The two settings every reader should see; the rest wait behind a disclosure. */
+const HEADLINE_SETTINGS = ['fsync', 'persistence'];
+
+const headlineSettings = (env: NumbersEnvironment) =>
+  HEADLINE_SETTINGS.filter((k) => env.settings[k] !== undefined)
+    .map((k) => `${k}: ${String(env.settings[k])}`)
     .join('; ');
 
-/** One sentence on where the lab's figures come from: machine, versions, settings, load. */
+/** One sentence on where the lab's figures come from: machine, versions, durability, run. */
 export function machineSentence(numbers: NumbersFile): string {
   const e = numbers.environment;
   const versions = [`Node ${e.node}`, `Redis ${e.redis}`, `Postgres ${e.postgres}`];
   if (e.etcd) versions.push(`etcd ${e.etcd}`);
+  const settings = headlineSettings(e);
   return (
     `Measured by the lab on ${e.cpuModel} (${e.cpus} CPUs, ${e.memoryGb} GB), ${e.os}; ` +
-    `${versions.join(', ')}. Settings: ${settingsText(e)}. ` +
+    `${versions.join(', ')}.${settings ? ` Settings: ${settings}.` : ''} ` +
     `${numbers.clients} clients, ${numbers.seconds} s per case, recorded ${formatDate(e.recordedAt)}.`
+  );
+}
+
+/** Every setting the lab wrote down (clients, method, load average), for whoever wants them. */
+function AllSettings({ env }: { env: NumbersEnvironment }) {
+  const rest = Object.entries(env.settings).filter(([k]) => !HEADLINE_SETTINGS.includes(k));
+  if (rest.length === 0) return null;
+  return (
+    <details className="machine-settings">
+      <summary>Every setting the lab recorded</summary>
+      <dl>
+        {rest.map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{String(v)}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }
 
 /** Where the figures come from, or why the lab's own are not shown. */
 export function MachineNote({ load }: { load: NumbersLoad }) {
-  if (load.status === 'ok') return <p className="machine-note">{machineSentence(load.numbers)}</p>;
+  if (load.status === 'ok')
+    return (
+      <div className="machine-note">
+        <p>{machineSentence(load.numbers)}</p>
+        <AllSettings env={load.numbers.environment} />
+      </div>
+    );
   if (load.status === 'missing')
     return (
       <p className="notice" role="status">

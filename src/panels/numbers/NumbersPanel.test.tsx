@@ -18,7 +18,7 @@ const measured = JSON.stringify({
     node: 'v22.0.0',
     redis: '7.0.15',
     postgres: '15.18',
-    settings: { fsync: 'on', persistence: 'appendonly' },
+    settings: { fsync: 'on', persistence: 'appendonly', nodeClient: 'lean RESP client' },
     recordedAt: '2026-11-30T10:00:00Z',
   },
   clients: 32,
@@ -78,7 +78,12 @@ describe('NumbersPanel', () => {
   it('shows the lab figures rounded as said aloud, with the machine they ran on', () => {
     render(<NumbersPanel load={loadNumbers(measured, file)} />);
     expect(screen.getByText(/Measured by the lab on Test CPU \(2 CPUs, 8 GB\)/)).toBeTruthy();
-    expect(screen.getByText(/Settings: fsync: on; persistence: appendonly/)).toBeTruthy();
+    expect(screen.getByText(/Settings: fsync: on; persistence: appendonly\. /)).toBeTruthy();
+    // The other settings sit behind a disclosure, not in the sentence.
+    const all = screen.getByText('Every setting the lab recorded').closest('details');
+    expect(all?.textContent).toContain('nodeClient');
+    expect(all?.textContent).toContain('lean RESP client');
+    expect(screen.getByText(/Measured by the lab/).textContent).not.toContain('nodeClient');
     expect(
       screen.getByText(/About 46,000 lock and release pairs a second; 41,000 with a fencing token/),
     ).toBeTruthy();
