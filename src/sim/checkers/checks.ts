@@ -115,15 +115,19 @@ export function checkNoLostUpdate(trace: Checkable): CheckResult {
 
 /** Two different clients were granted the same token: the counter went back (a failover). */
 export function repeatedTokens(events: readonly TraceEvent[]): number[] {
-  const owner = new Map<number, string>();
-  const repeated = new Set<number>();
+  const tokens: number[] = [];
+  const owners: string[] = [];
+  const repeated: number[] = [];
   for (const e of events) {
-    if (e.f !== 'acquire' || e.type !== 'ok' || typeof e.value?.token !== 'number') continue;
-    const prev = owner.get(e.value.token);
-    if (prev !== undefined && prev !== e.actor) repeated.add(e.value.token);
-    owner.set(e.value.token, e.actor);
+    if (e.f !== 'acquire' || e.type !== 'ok') continue;
+    const token = e.value?.token;
+    if (typeof token !== 'number') continue;
+    const i = tokens.lastIndexOf(token);
+    if (i !== -1 && owners[i] !== e.actor && !repeated.includes(token)) repeated.push(token);
+    tokens.push(token);
+    owners.push(e.actor);
   }
-  return [...repeated].sort((a, b) => a - b);
+  return repeated.sort((x, y) => x - y);
 }
 
 export const checkers = {

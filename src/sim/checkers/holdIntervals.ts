@@ -11,28 +11,31 @@ export interface HoldInterval {
 /**
  * A client holds from a successful acquire until it releases, crashes, stops, or has its session
  * terminated. A client that paused past its TTL still believes it holds: that is the point.
+ * Intervals come out in the order they began (acquire oks are in time order already).
  */
 export function holdIntervals(events: readonly TraceEvent[]): HoldInterval[] {
-  const open = new Map<string, HoldInterval>();
-  const closed: HoldInterval[] = [];
+  const holds: HoldInterval[] = [];
   const endMs = events.length > 0 ? events[events.length - 1]!.t : 0;
   const close = (actor: string, t: number) => {
-    const h = open.get(actor);
-    if (h) {
-      h.toMs = t;
-      closed.push(h);
-      open.delete(actor);
+    // An actor has at most one open interval: the last one it began.
+    for (let i = holds.length - 1; i >= 0; i--) {
+      const h = holds[i]!;
+      if (h.actor === actor) {
+        if (h.toMs === Infinity) h.toMs = t;
+        return;
+      }
     }
   };
   for (const e of events) {
-    if (e.f === 'acquire' && e.type === 'ok') {
+    if (e.f === 'acquire') {
+      if (e.type !== 'ok') continue;
       close(e.actor, e.t);
       const token = e.value?.token;
-      open.set(e.actor, {
+      holds.push({
         actor: e.actor,
         token: typeof token === 'number' ? token : null,
         fromMs: e.t,
-        toMs: endMs,
+        toMs: Infinity,
       });
     } else if ((e.f === 'release' && e.type === 'invoke') || e.f === 'crash' || e.f === 'stop') {
       close(e.actor, e.t);
@@ -41,6 +44,18 @@ export function holdIntervals(events: readonly TraceEvent[]): HoldInterval[] {
       if (typeof target === 'string') close(target, e.t);
     }
   }
-  for (const h of open.values()) closed.push(h);
-  return closed.sort((x, y) => x.fromMs - y.fromMs);
+  for (const h of holds) if (h.toMs === Infinity) h.toMs = endMs;
+  return holds;
+}
+
+/** Whether two different clients ever held at the same moment. */
+export function holdsOverlap(holds: readonly HoldInterval[]): boolean {
+  for (let i = 0; i < holds.length; i++) {
+    const a = holds[i]!;
+    for (let j = i + 1; j < holds.length; j++) {
+      const b = holds[j]!;
+      if (a.actor !== b.actor && a.fromMs < b.toMs && b.fromMs < a.toMs) return true;
+    }
+  }
+  return false;
 }

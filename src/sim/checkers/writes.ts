@@ -3,6 +3,7 @@ import type { AcceptedWrite, TraceEvent } from '../trace/schema';
 /**
  * The writes that took effect and the ones that did not. A write inside a transaction
  * (`pending`) takes effect only if the same client's next release (its COMMIT) succeeds.
+ * Runs once per simulated run, so it allocates only what it returns.
  */
 export function settleWrites(events: readonly TraceEvent[]): {
   accepted: AcceptedWrite[];
@@ -10,36 +11,39 @@ export function settleWrites(events: readonly TraceEvent[]): {
 } {
   const accepted: AcceptedWrite[] = [];
   const rejected: AcceptedWrite[] = [];
-  const pending = new Map<string, AcceptedWrite[]>();
-  const seqOf = new Map<AcceptedWrite, number>();
-  const toWrite = (e: TraceEvent): AcceptedWrite => {
-    const w = toAccepted(e);
-    if (typeof e.value?.seq === 'number') seqOf.set(w, e.value.seq);
-    return w;
-  };
-  const toAccepted = (e: TraceEvent): AcceptedWrite => ({
-    actor: e.actor,
-    token: typeof e.value?.token === 'number' ? e.value.token : null,
-    body: typeof e.value?.body === 'string' ? e.value.body : '',
-    t: e.t,
-  });
+  // The storage's order of each accepted write, where the backend reported it (NaN if not).
+  const acceptedSeq: number[] = [];
+  let pending: Map<string, { w: AcceptedWrite; seq: number }[]> | null = null;
   const settle = (actor: string, ok: boolean) => {
-    const list = pending.get(actor);
+    const list = pending?.get(actor);
     if (!list) return;
-    (ok ? accepted : rejected).push(...list);
-    pending.delete(actor);
+    for (const p of list) {
+      if (ok) {
+        accepted.push(p.w);
+        acceptedSeq.push(p.seq);
+      } else {
+        rejected.push(p.w);
+      }
+    }
+    pending!.delete(actor);
   };
   for (const e of events) {
-    if (e.f === 'write' && e.type === 'ok') {
-      if (e.value?.pending === true) {
-        const list = pending.get(e.actor) ?? [];
-        list.push(toWrite(e));
-        pending.set(e.actor, list);
-      } else {
-        accepted.push(toWrite(e));
+    if (e.f === 'write') {
+      if (e.type === 'ok') {
+        const w = toWrite(e);
+        const seq = typeof e.value?.seq === 'number' ? e.value.seq : NaN;
+        if (e.value?.pending === true) {
+          pending ??= new Map();
+          const list = pending.get(e.actor);
+          if (list) list.push({ w, seq });
+          else pending.set(e.actor, [{ w, seq }]);
+        } else {
+          accepted.push(w);
+          acceptedSeq.push(seq);
+        }
+      } else if (e.type === 'fail' || e.type === 'info') {
+        rejected.push(toWrite(e));
       }
-    } else if (e.f === 'write' && (e.type === 'fail' || e.type === 'info')) {
-      rejected.push(toWrite(e));
     } else if (e.f === 'release' && e.type !== 'invoke') {
       settle(e.actor, e.type === 'ok');
     } else if (e.f === 'crash') {
@@ -47,14 +51,41 @@ export function settleWrites(events: readonly TraceEvent[]): {
     }
   }
   // A transaction that never committed rolled back.
-  for (const actor of [...pending.keys()]) settle(actor, false);
+  if (pending) for (const actor of [...pending.keys()]) settle(actor, false);
   // Replies can overtake each other on the way back, so the order the storage applied the
   // writes in (`seq`, where the backend reports it) beats the order the clients heard back.
-  if (accepted.length > 0 && accepted.every((w) => seqOf.has(w))) {
-    accepted.sort((x, y) => seqOf.get(x)! - seqOf.get(y)!);
-  } else {
-    accepted.sort((x, y) => x.t - y.t);
-  }
-  rejected.sort((x, y) => x.t - y.t);
+  const bySeq = acceptedSeq.every((s) => !Number.isNaN(s));
+  sortStable(accepted, bySeq ? acceptedSeq : accepted.map((w) => w.t));
+  sortStable(
+    rejected,
+    rejected.map((w) => w.t),
+  );
   return { accepted, rejected };
+}
+
+function toWrite(e: TraceEvent): AcceptedWrite {
+  const token = e.value?.token;
+  const body = e.value?.body;
+  return {
+    actor: e.actor,
+    token: typeof token === 'number' ? token : null,
+    body: typeof body === 'string' ? body : '',
+    t: e.t,
+  };
+}
+
+/** Insertion sort by parallel keys: stable, and the lists here are short and nearly sorted. */
+function sortStable<T>(items: T[], keys: number[]): void {
+  for (let i = 1; i < items.length; i++) {
+    const item = items[i]!;
+    const key = keys[i]!;
+    let j = i - 1;
+    while (j >= 0 && keys[j]! > key) {
+      items[j + 1] = items[j]!;
+      keys[j + 1] = keys[j]!;
+      j--;
+    }
+    items[j + 1] = item;
+    keys[j + 1] = key;
+  }
 }

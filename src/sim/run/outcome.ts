@@ -1,4 +1,5 @@
-import { checkMutualExclusion, repeatedTokens, staleWrites } from '../checkers/checks';
+import { repeatedTokens, staleWrites } from '../checkers/checks';
+import { holdIntervals, holdsOverlap } from '../checkers/holdIntervals';
 import { settleWrites } from '../checkers/writes';
 import type { Outcome, StoredDocument, TraceEvent, Verdict } from '../trace/schema';
 
@@ -12,7 +13,7 @@ export function deriveOutcome(events: readonly TraceEvent[], document: StoredDoc
     }
   }
   const { accepted, rejected } = settleWrites(events);
-  const holdersOverlap = !checkMutualExclusion({ events }).ok;
+  const holdersOverlap = holdsOverlap(holdIntervals(events));
   const stale = staleWrites(accepted).length > 0;
   let verdict: Verdict;
   if (stale) verdict = 'stale-write-accepted';
