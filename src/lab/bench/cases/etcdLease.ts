@@ -3,6 +3,7 @@
 // second than Redis. The lab has no C client for etcd, so this case has no ceiling.
 import { Etcd3 } from 'etcd3';
 import type { OpSink, Worker } from '../driver';
+import { closeAll, sessionPerConnection } from './session';
 import type { BenchCase } from './types';
 
 const LEASE_TTL_SECONDS = 10;
@@ -38,14 +39,11 @@ export const etcdLeaseCase: BenchCase = {
     // One client (one gRPC channel) per benchmark client, like the Redis and Postgres cases.
     const etcdClients = Array.from({ length: clients }, () => new Etcd3({ hosts: etcd.endpoints }));
     await Promise.all(etcdClients.map((client) => client.get('bench-etcd-ping')));
-    return {
-      workers: etcdClients.map((client, i) => new EtcdWorker(i, client, sink)),
-      connections: etcdClients.length,
-      pipelined: false,
-      async close() {
-        for (const client of etcdClients) client.close();
-      },
-    };
+    return sessionPerConnection(
+      etcdClients,
+      (client, i) => new EtcdWorker(i, client, sink),
+      () => closeAll(etcdClients),
+    );
   },
   noCeilingReason:
     'no C client for etcd lock pairs in this lab (etcdctl spawns a process per call)',

@@ -8,6 +8,7 @@ import { PG_NAME_BASE } from '../ceilings/pgbenchScript';
 import { loadLockSources } from '../../lockSources';
 import { type PgConnection, encodeExecute } from '../pgWireClient';
 import { openPgConnections } from './pgSupport';
+import { closeAll, sessionPerConnection } from './session';
 import type { BenchCase } from './types';
 
 const BEGIN = encodeExecute('begin', []);
@@ -97,14 +98,11 @@ export const pgAdvisoryCase: BenchCase = {
       { begin: 'BEGIN', lock: advisoryLock, commit: 'COMMIT' },
       (e) => sink.fail(e),
     );
-    return {
-      workers: connections.map((connection, i) => new AdvisoryWorker(i, connection, sink)),
-      connections: connections.length,
-      pipelined: false,
-      async close() {
-        for (const connection of connections) connection.close();
-      },
-    };
+    return sessionPerConnection(
+      connections,
+      (connection, i) => new AdvisoryWorker(i, connection, sink),
+      () => closeAll(connections),
+    );
   },
   ceiling: ({ clients, servers }) =>
     pgbenchCeiling({ postgres: servers.postgres, clients, mode: 'advisory' }),
@@ -113,14 +111,11 @@ export const pgAdvisoryCase: BenchCase = {
     async open({ clients, servers }, sink) {
       const { advisoryLock } = loadLockSources();
       const pgClients = await openPgClients(servers.postgres, clients, sink);
-      return {
-        workers: pgClients.clients.map(
-          (client, i) => new PgAdvisoryWorker(i, client, sink, pgClients.toError, advisoryLock),
-        ),
-        connections: pgClients.clients.length,
-        pipelined: false,
-        close: () => pgClients.close(),
-      };
+      return sessionPerConnection(
+        pgClients.clients,
+        (client, i) => new PgAdvisoryWorker(i, client, sink, pgClients.toError, advisoryLock),
+        () => pgClients.close(),
+      );
     },
   },
 };

@@ -8,6 +8,7 @@ import { PG_NAME_BASE } from '../ceilings/pgbenchScript';
 import { loadLockSources } from '../../lockSources';
 import { type PgConnection, encodeExecute } from '../pgWireClient';
 import { ExecuteWithLastInt, openPgConnections } from './pgSupport';
+import { closeAll, sessionPerConnection } from './session';
 import type { BenchCase } from './types';
 
 class LeaseWorker implements Worker {
@@ -97,14 +98,11 @@ export const pgLeaseCase: BenchCase = {
       { take: leaseTake, giveBack: leaseGiveBack },
       (e) => sink.fail(e),
     );
-    return {
-      workers: connections.map((connection, i) => new LeaseWorker(i, connection, sink)),
-      connections: connections.length,
-      pipelined: false,
-      async close() {
-        for (const connection of connections) connection.close();
-      },
-    };
+    return sessionPerConnection(
+      connections,
+      (connection, i) => new LeaseWorker(i, connection, sink),
+      () => closeAll(connections),
+    );
   },
   ceiling: ({ clients, servers }) =>
     pgbenchCeiling({ postgres: servers.postgres, clients, mode: 'lease' }),
@@ -113,15 +111,12 @@ export const pgLeaseCase: BenchCase = {
     async open({ clients, servers }, sink) {
       const { leaseTake, leaseGiveBack } = loadLockSources();
       const pgClients = await openPgClients(servers.postgres, clients, sink);
-      return {
-        workers: pgClients.clients.map(
-          (client, i) =>
-            new PgLeaseWorker(i, client, sink, pgClients.toError, leaseTake, leaseGiveBack),
-        ),
-        connections: pgClients.clients.length,
-        pipelined: false,
-        close: () => pgClients.close(),
-      };
+      return sessionPerConnection(
+        pgClients.clients,
+        (client, i) =>
+          new PgLeaseWorker(i, client, sink, pgClients.toError, leaseTake, leaseGiveBack),
+        () => pgClients.close(),
+      );
     },
   },
 };

@@ -5,14 +5,16 @@ import type { OpSink, Worker } from '../driver';
 import { loadLockSources, scriptSha1 } from '../../lockSources';
 import { AsyncWorker, openIoredisClients } from './librarySupport';
 import { redisBenchmarkCeiling } from '../ceilings/redisBenchmark';
-import { REPLY_INT, REPLY_NIL, type RespConnection, encodeCommand } from '../respClient';
+import { REPLY_INT, REPLY_NIL, type RespConnection } from '../respClient';
 import {
   BENCH_TTL_MS,
   ReleaseCommand,
-  closeAll,
+  encodeAcquire,
+  endPairOnRelease,
   loadScripts,
   openRedisConnections,
 } from './redisSupport';
+import { closeAll, sessionPerConnection } from './session';
 import type { BenchCase } from './types';
 
 export const HOT_LOCK_NAME = 'bench-hot';
@@ -45,14 +47,7 @@ class HotWorker implements Worker {
     }
   };
 
-  private readonly released = (): void => {
-    const c = this.connection;
-    if (c.kind !== REPLY_INT || c.int !== 1) {
-      this.sink.fail(new Error(`release.lua deleted nothing (${c.errorText || c.int})`));
-      return;
-    }
-    this.sink.done(this.index, true);
-  };
+  private readonly released = (): void => endPairOnRelease(this.connection, this.sink, this.index);
 }
 
 /** The same try through ioredis: EVALSHA acquire.lua on the one name; a winner releases. */
@@ -93,22 +88,12 @@ export const redisHotCase: BenchCase = {
   async open({ clients, servers }, sink) {
     const connections = await openRedisConnections(servers.redis, clients, (e) => sink.fail(e));
     const { acquireSha, releaseSha } = await loadScripts(connections[0] as RespConnection);
-    const acquire = encodeCommand([
-      'EVALSHA',
-      acquireSha,
-      2,
-      `lock:{${HOT_LOCK_NAME}}`,
-      `fence:{${HOT_LOCK_NAME}}`,
-      BENCH_TTL_MS,
-    ]);
-    return {
-      workers: connections.map(
-        (connection, i) => new HotWorker(i, connection, sink, acquire, releaseSha),
-      ),
-      connections: connections.length,
-      pipelined: false,
-      close: () => closeAll(connections),
-    };
+    const acquire = encodeAcquire(acquireSha, HOT_LOCK_NAME);
+    return sessionPerConnection(
+      connections,
+      (connection, i) => new HotWorker(i, connection, sink, acquire, releaseSha),
+      () => closeAll(connections),
+    );
   },
   ceiling: ({ clients, servers }) =>
     redisBenchmarkCeiling({ redis: servers.redis, clients, mode: 'hot' }),
@@ -117,22 +102,19 @@ export const redisHotCase: BenchCase = {
     async open({ clients, servers }, sink) {
       const { acquire, release } = loadLockSources();
       const redis = await openIoredisClients(servers.redis, clients, sink, [acquire, release]);
-      return {
-        workers: redis.clients.map(
-          (client, i) =>
-            new IoredisHotWorker(
-              i,
-              client,
-              sink,
-              redis.toError,
-              scriptSha1(acquire),
-              scriptSha1(release),
-            ),
-        ),
-        connections: redis.clients.length,
-        pipelined: false,
-        close: () => redis.close(),
-      };
+      return sessionPerConnection(
+        redis.clients,
+        (client, i) =>
+          new IoredisHotWorker(
+            i,
+            client,
+            sink,
+            redis.toError,
+            scriptSha1(acquire),
+            scriptSha1(release),
+          ),
+        () => redis.close(),
+      );
     },
   },
 };

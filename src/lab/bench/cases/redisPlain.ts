@@ -4,9 +4,10 @@ import { randomBytes, randomFillSync } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { OpSink, Worker } from '../driver';
 import { redisBenchmarkCeiling, PLAIN_VALUE_HEX_CHARS } from '../ceilings/redisBenchmark';
-import { REPLY_INT, REPLY_OK, type RespConnection, encodeCommand } from '../respClient';
+import { REPLY_OK, type RespConnection, encodeCommand } from '../respClient';
 import { AsyncWorker, openIoredisClients } from './librarySupport';
-import { BENCH_TTL_MS, closeAll, loadScripts, openRedisConnections } from './redisSupport';
+import { BENCH_TTL_MS, endPairOnRelease, loadScripts, openRedisConnections } from './redisSupport';
+import { closeAll, sessionPerConnection } from './session';
 import { loadLockSources, scriptSha1 } from '../../lockSources';
 import type { BenchCase } from './types';
 
@@ -57,14 +58,7 @@ class PlainWorker implements Worker {
     c.send(this.release, this.released);
   };
 
-  private readonly released = (): void => {
-    const c = this.connection;
-    if (c.kind !== REPLY_INT || c.int !== 1) {
-      this.sink.fail(new Error(`release.lua deleted nothing (${c.errorText || c.int})`));
-      return;
-    }
-    this.sink.done(this.index, true);
-  };
+  private readonly released = (): void => endPairOnRelease(this.connection, this.sink, this.index);
 }
 
 /** The same pair through ioredis: SET with a fresh random value, then EVALSHA release.lua. */
@@ -100,12 +94,11 @@ export const redisPlainCase: BenchCase = {
   async open({ clients, servers }, sink) {
     const connections = await openRedisConnections(servers.redis, clients, (e) => sink.fail(e));
     const { releaseSha } = await loadScripts(connections[0] as RespConnection);
-    return {
-      workers: connections.map((connection, i) => new PlainWorker(i, connection, sink, releaseSha)),
-      connections: connections.length,
-      pipelined: false,
-      close: () => closeAll(connections),
-    };
+    return sessionPerConnection(
+      connections,
+      (connection, i) => new PlainWorker(i, connection, sink, releaseSha),
+      () => closeAll(connections),
+    );
   },
   ceiling: ({ clients, servers }) =>
     redisBenchmarkCeiling({ redis: servers.redis, clients, mode: 'plain' }),
@@ -114,15 +107,11 @@ export const redisPlainCase: BenchCase = {
     async open({ clients, servers }, sink) {
       const { release } = loadLockSources();
       const redis = await openIoredisClients(servers.redis, clients, sink, [release]);
-      return {
-        workers: redis.clients.map(
-          (client, i) =>
-            new IoredisPlainWorker(i, client, sink, redis.toError, scriptSha1(release)),
-        ),
-        connections: redis.clients.length,
-        pipelined: false,
-        close: () => redis.close(),
-      };
+      return sessionPerConnection(
+        redis.clients,
+        (client, i) => new IoredisPlainWorker(i, client, sink, redis.toError, scriptSha1(release)),
+        () => redis.close(),
+      );
     },
   },
 };

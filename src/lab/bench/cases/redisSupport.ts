@@ -2,7 +2,8 @@
 // so every call is an EVALSHA, as it is for redis-benchmark.
 import { loadLockSources, scriptSha1 } from '../../lockSources';
 import type { RedisServer } from '../../servers';
-import { REPLY_ERROR, RespConnection, encodeCommand, writeDigits } from '../respClient';
+import type { OpSink } from '../driver';
+import { REPLY_ERROR, REPLY_INT, RespConnection, encodeCommand, writeDigits } from '../respClient';
 
 export const BENCH_TTL_MS = 10_000;
 
@@ -54,6 +55,18 @@ export async function loadScripts(connection: RespConnection): Promise<RedisScri
   return { acquireSha: scriptSha1(acquire), releaseSha: scriptSha1(release) };
 }
 
+/** EVALSHA acquire.lua on lock:{name} and fence:{name}: the hash tag keeps both in one slot. */
+export function encodeAcquire(acquireSha: string, name: string): Buffer {
+  return encodeCommand([
+    'EVALSHA',
+    acquireSha,
+    2,
+    `lock:{${name}}`,
+    `fence:{${name}}`,
+    BENCH_TTL_MS,
+  ]);
+}
+
 /**
  * A release command whose last argument (the token) is written per call into a buffer made
  * once: EVALSHA <release> 1 <lockKey> <token>.
@@ -87,7 +100,14 @@ export class ReleaseCommand {
   }
 }
 
-export function closeAll(connections: RespConnection[]): Promise<void> {
-  for (const connection of connections) connection.close();
-  return Promise.resolve();
+/**
+ * Ends a pair on release.lua's reply. Only 1 is right: the client has just taken the lock, whose
+ * TTL is far longer than a pair, so a release that deletes nothing means the case is broken.
+ */
+export function endPairOnRelease(connection: RespConnection, sink: OpSink, index: number): void {
+  if (connection.kind !== REPLY_INT || connection.int !== 1) {
+    sink.fail(new Error(`release.lua deleted nothing (${connection.errorText || connection.int})`));
+    return;
+  }
+  sink.done(index, true);
 }

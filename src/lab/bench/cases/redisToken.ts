@@ -5,14 +5,16 @@ import type { OpSink, Worker } from '../driver';
 import { loadLockSources, scriptSha1 } from '../../lockSources';
 import { AsyncWorker, openIoredisClients } from './librarySupport';
 import { redisBenchmarkCeiling } from '../ceilings/redisBenchmark';
-import { REPLY_INT, type RespConnection, encodeCommand } from '../respClient';
+import { REPLY_INT, type RespConnection } from '../respClient';
 import {
   BENCH_TTL_MS,
   ReleaseCommand,
-  closeAll,
+  encodeAcquire,
+  endPairOnRelease,
   loadScripts,
   openRedisConnections,
 } from './redisSupport';
+import { closeAll, sessionPerConnection } from './session';
 import type { BenchCase } from './types';
 
 class TokenWorker implements Worker {
@@ -27,14 +29,7 @@ class TokenWorker implements Worker {
     releaseSha: string,
   ) {
     const name = `bench-token-${index}`;
-    this.acquire = encodeCommand([
-      'EVALSHA',
-      acquireSha,
-      2,
-      `lock:{${name}}`,
-      `fence:{${name}}`,
-      BENCH_TTL_MS,
-    ]);
+    this.acquire = encodeAcquire(acquireSha, name);
     this.release = new ReleaseCommand(releaseSha, `lock:{${name}}`);
   }
 
@@ -51,14 +46,7 @@ class TokenWorker implements Worker {
     c.send(this.release.forToken(c.int), this.released);
   };
 
-  private readonly released = (): void => {
-    const c = this.connection;
-    if (c.kind !== REPLY_INT || c.int !== 1) {
-      this.sink.fail(new Error(`release.lua deleted nothing (${c.errorText || c.int})`));
-      return;
-    }
-    this.sink.done(this.index, true);
-  };
+  private readonly released = (): void => endPairOnRelease(this.connection, this.sink, this.index);
 }
 
 /** The same pair through ioredis: EVALSHA acquire.lua, then EVALSHA release.lua. */
@@ -102,14 +90,11 @@ export const redisTokenCase: BenchCase = {
   async open({ clients, servers }, sink) {
     const connections = await openRedisConnections(servers.redis, clients, (e) => sink.fail(e));
     const { acquireSha, releaseSha } = await loadScripts(connections[0] as RespConnection);
-    return {
-      workers: connections.map(
-        (connection, i) => new TokenWorker(i, connection, sink, acquireSha, releaseSha),
-      ),
-      connections: connections.length,
-      pipelined: false,
-      close: () => closeAll(connections),
-    };
+    return sessionPerConnection(
+      connections,
+      (connection, i) => new TokenWorker(i, connection, sink, acquireSha, releaseSha),
+      () => closeAll(connections),
+    );
   },
   ceiling: ({ clients, servers }) =>
     redisBenchmarkCeiling({ redis: servers.redis, clients, mode: 'token' }),
@@ -118,22 +103,19 @@ export const redisTokenCase: BenchCase = {
     async open({ clients, servers }, sink) {
       const { acquire, release } = loadLockSources();
       const redis = await openIoredisClients(servers.redis, clients, sink, [acquire, release]);
-      return {
-        workers: redis.clients.map(
-          (client, i) =>
-            new IoredisTokenWorker(
-              i,
-              client,
-              sink,
-              redis.toError,
-              scriptSha1(acquire),
-              scriptSha1(release),
-            ),
-        ),
-        connections: redis.clients.length,
-        pipelined: false,
-        close: () => redis.close(),
-      };
+      return sessionPerConnection(
+        redis.clients,
+        (client, i) =>
+          new IoredisTokenWorker(
+            i,
+            client,
+            sink,
+            redis.toError,
+            scriptSha1(acquire),
+            scriptSha1(release),
+          ),
+        () => redis.close(),
+      );
     },
   },
 };
