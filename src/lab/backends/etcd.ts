@@ -2,12 +2,13 @@
 // key's mod revision is the fencing token. Keep-alive is the extend, and the release deletes
 // the key only if its revision is still ours. Lease IDs are 64-bit: they stay strings here.
 import { Etcd3 } from 'etcd3';
-import type { Done, OpResult } from '../../sim/run/backend';
+import type { OpResult } from '../../sim/run/backend';
 import { lockKey, type Script } from '../../sim/run/script';
-import type { StoredDocument } from '../../sim/trace/schema';
 import { PgStorage } from './pgStorage';
+import { storageCalls } from './storageCalls';
 import {
   ActorCalls,
+  cannotInject,
   busy,
   clientActors,
   extended,
@@ -57,7 +58,6 @@ export async function createEtcdBackend(
     for (const c of clients.values()) c.close();
     throw error;
   }
-  const pgAt = { name: 'Postgres', address: storage.address };
   const client = (actor: string): Etcd3 => {
     const c = clients.get(actor);
     if (!c) throw new Error(`${actor} has no etcd connection`);
@@ -130,21 +130,14 @@ export async function createEtcdBackend(
     extend(actor, _token, _ttlMs, done) {
       calls.call(actor, at, async () => extended(await keepAliveOnce(actor)), done);
     },
-    write(actor, request, done) {
-      calls.call(actor, pgAt, () => storage.write(actor, request), done);
-    },
-    fault(op, done: Done<OpResult>) {
-      done({ type: 'fail', note: `${op.f} is not a fault this backend can inject` });
-    },
+    ...storageCalls(calls, storage),
+    fault: cannotInject,
     crash(actor) {
       // The lease is not revoked: it lapses on its own, as a dead client's would.
       calls.markCrashed(actor);
       clients.get(actor)?.close();
       clients.delete(actor);
       void storage.drop(actor);
-    },
-    readDocument(done: Done<StoredDocument>) {
-      calls.call(null, pgAt, () => storage.readDocument(), done);
     },
     async close() {
       admin.close();

@@ -6,7 +6,14 @@ import type { Script } from '../../sim/run/script';
 import type { StoredDocument } from '../../sim/trace/schema';
 import { loadLockSources } from '../lockSources';
 import { PgStorage } from './pgStorage';
-import { ActorCalls, busy, clientActors, type FatalHandler, type RealBackend } from './realBackend';
+import {
+  ActorCalls,
+  cannotInject,
+  busy,
+  clientActors,
+  type FatalHandler,
+  type RealBackend,
+} from './realBackend';
 
 export async function createPgAdvisoryBackend(
   script: Script,
@@ -110,7 +117,7 @@ export async function createPgAdvisoryBackend(
     },
     fault(op, done: Done<OpResult>) {
       if (op.f !== 'terminate') {
-        done({ type: 'fail', note: `${op.f} is not a fault this backend can inject` });
+        cannotInject(op, done);
         return;
       }
       calls.call(

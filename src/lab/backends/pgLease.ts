@@ -1,13 +1,14 @@
 // The lock as a lease row in real Postgres (lease-take.sql, lease-give-back.sql), its fence the
 // token; the storage is the documents row in the same database. Expiry is judged by the
 // database's clock alone.
-import type { Done, OpResult } from '../../sim/run/backend';
+import type { OpResult } from '../../sim/run/backend';
 import type { Script } from '../../sim/run/script';
-import type { StoredDocument } from '../../sim/trace/schema';
 import { loadLockSources } from '../lockSources';
 import { asNumber, PgStorage } from './pgStorage';
+import { storageCalls } from './storageCalls';
 import {
   ActorCalls,
+  cannotInject,
   busy,
   clientActors,
   extended,
@@ -79,18 +80,11 @@ export async function createPgLeaseBackend(
         done,
       );
     },
-    write(actor, request, done) {
-      calls.call(actor, at, () => storage.write(actor, request), done);
-    },
-    fault(op, done: Done<OpResult>) {
-      done({ type: 'fail', note: `${op.f} is not a fault this backend can inject` });
-    },
+    ...storageCalls(calls, storage),
+    fault: cannotInject,
     crash(actor) {
       calls.markCrashed(actor);
       void storage.drop(actor);
-    },
-    readDocument(done: Done<StoredDocument>) {
-      calls.call(null, at, () => storage.readDocument(), done);
     },
     close: () => storage.close(),
   };

@@ -105,4 +105,11 @@ export const extended = (ok: boolean): OpResult =>
     ? { type: 'ok', value: { extended: 1 } }
     : { type: 'fail', value: { extended: 0 }, note: 'the lock is no longer ours' };
 
+/**
+ * The nemesis's fault on a backend that has no way to inject it: a failed step in the trace,
+ * as the simulator records it, not an error of the run.
+ */
+export const cannotInject: Backend['fault'] = (op, done) =>
+  done({ type: 'fail', note: `${op.f} is not a fault this backend can inject` });
+
 export const sleepMs = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

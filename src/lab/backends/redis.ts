@@ -1,13 +1,18 @@
 // The lock on one real Redis node (acquire.lua, release.lua, extend.lua, blind-release.lua),
 // the storage in real Postgres. Every client has its own connections; a crash closes them.
 import type { Redis } from 'ioredis';
-import type { Done, OpResult } from '../../sim/run/backend';
 import { fenceKey, lockKey, type Script } from '../../sim/run/script';
-import type { StoredDocument } from '../../sim/trace/schema';
 import { loadLockSources } from '../lockSources';
 import { connectRedis, type RedisAddress } from '../servers';
 import { PgStorage } from './pgStorage';
-import { ActorCalls, clientActors, type FatalHandler, type RealBackend } from './realBackend';
+import { storageCalls } from './storageCalls';
+import {
+  ActorCalls,
+  cannotInject,
+  clientActors,
+  type FatalHandler,
+  type RealBackend,
+} from './realBackend';
 import { acquireWithScript, extendWithScript, releaseWithScript } from './redisLockScripts';
 
 export interface RedisTarget extends RedisAddress {
@@ -78,7 +83,6 @@ export async function createRedisParts(
     const t = servers.target();
     return { name: t.server, address: `${t.host}:${t.port}` };
   };
-  const pgAt = { name: 'Postgres', address: storage.address };
 
   const backend: RealBackend = {
     name,
@@ -111,20 +115,13 @@ export async function createRedisParts(
         done,
       );
     },
-    write(actor, request, done) {
-      calls.call(actor, pgAt, () => storage.write(actor, request), done);
-    },
-    fault(op, done: Done<OpResult>) {
-      done({ type: 'fail', note: `${op.f} is not a fault this backend can inject` });
-    },
+    ...storageCalls(calls, storage),
+    fault: cannotInject,
     crash(actor) {
       calls.markCrashed(actor);
       connections.get(actor)?.redis.disconnect();
       connections.delete(actor);
       void storage.drop(actor);
-    },
-    readDocument(done: Done<StoredDocument>) {
-      calls.call(null, pgAt, () => storage.readDocument(), done);
     },
     async close() {
       for (const c of connections.values()) c.redis.disconnect();

@@ -2,12 +2,18 @@
 // without hash tags, lock:report and fence:report live in different slots and the cluster
 // refuses the acquire with CROSSSLOT, which this backend reports as the acquire's failure.
 import { Cluster } from 'ioredis';
-import type { Done, OpResult } from '../../sim/run/backend';
+import type { OpResult } from '../../sim/run/backend';
 import { fenceKey, lockKey, type Script } from '../../sim/run/script';
-import type { StoredDocument } from '../../sim/trace/schema';
 import type { RedisClusterServer } from '../servers';
 import { PgStorage } from './pgStorage';
-import { ActorCalls, clientActors, type FatalHandler, type RealBackend } from './realBackend';
+import { storageCalls } from './storageCalls';
+import {
+  ActorCalls,
+  cannotInject,
+  clientActors,
+  type FatalHandler,
+  type RealBackend,
+} from './realBackend';
 import { acquireWithScript, extendWithScript, releaseWithScript } from './redisLockScripts';
 
 async function connectCluster(cluster: RedisClusterServer): Promise<Cluster> {
@@ -53,7 +59,6 @@ export async function createRedisClusterBackend(
     for (const c of clients.values()) c.disconnect();
     throw error;
   }
-  const pgAt = { name: 'Postgres', address: storage.address };
 
   /** The slot of a key and the master serving it, as the cluster itself says. */
   async function slotOf(key: string): Promise<number> {
@@ -106,20 +111,13 @@ export async function createRedisClusterBackend(
     extend(actor, token, ttlMs, done) {
       calls.call(actor, at, () => extendWithScript(client(actor), lock, token, ttlMs), done);
     },
-    write(actor, request, done) {
-      calls.call(actor, pgAt, () => storage.write(actor, request), done);
-    },
-    fault(op, done: Done<OpResult>) {
-      done({ type: 'fail', note: `${op.f} is not a fault this backend can inject` });
-    },
+    ...storageCalls(calls, storage),
+    fault: cannotInject,
     crash(actor) {
       calls.markCrashed(actor);
       clients.get(actor)?.disconnect();
       clients.delete(actor);
       void storage.drop(actor);
-    },
-    readDocument(done: Done<StoredDocument>) {
-      calls.call(null, pgAt, () => storage.readDocument(), done);
     },
     async close() {
       admin.disconnect();

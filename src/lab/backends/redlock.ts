@@ -7,12 +7,13 @@ import type { Redis } from 'ioredis';
 import type { Done, OpResult } from '../../sim/run/backend';
 import { lockKey, type Script } from '../../sim/run/script';
 import { redlockQuorum, redlockValidityMs } from '../../sim/models/redlock';
-import type { StoredDocument } from '../../sim/trace/schema';
 import { connectRedis, type RedisNodeSet } from '../servers';
 import { loadLockSources } from '../lockSources';
 import { PgStorage } from './pgStorage';
+import { storageCalls } from './storageCalls';
 import {
   ActorCalls,
+  cannotInject,
   clientActors,
   released,
   sleepMs,
@@ -85,7 +86,6 @@ export async function createRedlockBackend(
     disconnectAll();
     throw error;
   }
-  const pgAt = { name: 'Postgres', address: storage.address };
   const sources = loadLockSources();
 
   /** Deletes the key wherever it still holds this value (release.lua compares first). */
@@ -193,12 +193,10 @@ export async function createRedlockBackend(
     extend(_actor, _token, _ttlMs, done) {
       done({ type: 'fail', value: { extended: 0 }, note: 'redlock has no extend here' });
     },
-    write(actor, request, done) {
-      calls.call(actor, pgAt, () => storage.write(actor, request), done);
-    },
+    ...storageCalls(calls, storage),
     fault(op, done: Done<OpResult>) {
       if (op.f !== 'clock-jump') {
-        done({ type: 'fail', note: `${op.f} is not a fault this backend can inject` });
+        cannotInject(op, done);
         return;
       }
       calls.call(null, at, () => clockJump(op.node, op.byMs), done);
@@ -208,9 +206,6 @@ export async function createRedlockBackend(
       for (const c of connections.get(actor) ?? []) c.disconnect();
       connections.delete(actor);
       void storage.drop(actor);
-    },
-    readDocument(done: Done<StoredDocument>) {
-      calls.call(null, pgAt, () => storage.readDocument(), done);
     },
     async close() {
       for (const admin of admins) admin.disconnect();
