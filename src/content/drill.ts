@@ -228,7 +228,5 @@ export const drillQuestions: readonly DrillQuestion[] = [
   },
 ];
 
-export const drillQuestionIds: readonly string[] = drillQuestions.map((q) => q.id);
-
 /** Longest free-text prediction the drill keeps; longer input is cut, longer stored text is refused. */
 export const PREDICTION_MAX_CHARS = 1000;

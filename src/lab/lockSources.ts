@@ -21,9 +21,6 @@ export const LOCK_FILES = {
 export type LockFileName = keyof typeof LOCK_FILES;
 export type LockSources = Record<LockFileName, string>;
 
-/** Absolute path of src/locks. */
-export const LOCKS_DIR = fileURLToPath(new URL('../locks/', import.meta.url));
-
 /** Absolute path of one lock file. */
 export function lockFilePath(name: LockFileName): string {
   return fileURLToPath(new URL(`../locks/${LOCK_FILES[name]}`, import.meta.url));
