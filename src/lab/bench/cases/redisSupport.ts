@@ -24,8 +24,9 @@ export async function openRedisConnections(
   onFatal: (error: Error) => void,
 ): Promise<RespConnection[]> {
   const redis = requireRedis(server);
-  const password = decodeURIComponent(new URL(redis.url).password);
-  const username = decodeURIComponent(new URL(redis.url).username);
+  const url = new URL(redis.url);
+  const password = decodeURIComponent(url.password);
+  const username = decodeURIComponent(url.username);
   const connections: RespConnection[] = [];
   try {
     for (let i = 0; i < count; i++) {

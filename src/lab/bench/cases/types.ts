@@ -19,7 +19,7 @@ export interface CaseContext {
 /** A case's clients, connected and ready: the workers and how to close them. */
 export interface CaseSession {
   workers: Worker[];
-  /** Open connections to the server (one per client, or fewer for etcd's shared channels). */
+  /** Open connections to the server: one per client (etcd's too: a client, a channel, each). */
   connections: number;
   /** Whether a client sends a request before the previous reply came back. */
   pipelined: boolean;
