@@ -9,6 +9,9 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { ServerDownError, type PostgresServer, type RedisServer } from '../../servers';
 import type { OpSink, Worker } from '../driver';
+import { loadLockSources, scriptSha1 } from '../../lockSources';
+import { sessionPerConnection } from './session';
+import type { CaseSession } from './types';
 
 export type LibraryName = 'ioredis' | 'pg';
 
@@ -150,4 +153,36 @@ export async function openPgClients(
       await Promise.allSettled(clients.map((client) => client.end()));
     },
   };
+}
+
+/** What a token-script worker on ioredis is given: its client, how to name errors, the SHAs. */
+export interface IoredisScriptWorkerArgs {
+  index: number;
+  redis: Redis;
+  sink: OpSink;
+  toError: (error: unknown) => Error;
+  acquireSha: string;
+  releaseSha: string;
+}
+
+/**
+ * The library side of the Redis cases that run acquire.lua and release.lua: one ioredis client
+ * per benchmark client with both scripts loaded, and a worker on each.
+ */
+export async function openIoredisScriptSession(
+  server: RedisServer | undefined,
+  count: number,
+  sink: OpSink,
+  worker: (args: IoredisScriptWorkerArgs) => Worker,
+): Promise<CaseSession> {
+  const { acquire, release } = loadLockSources();
+  const redis = await openIoredisClients(server, count, sink, [acquire, release]);
+  const acquireSha = scriptSha1(acquire);
+  const releaseSha = scriptSha1(release);
+  return sessionPerConnection(
+    redis.clients,
+    (client, index) =>
+      worker({ index, redis: client, sink, toError: redis.toError, acquireSha, releaseSha }),
+    () => redis.close(),
+  );
 }

@@ -2,8 +2,7 @@
 // a winner releases at once with release.lua, and the figures are tries and wins a second.
 import type { Redis } from 'ioredis';
 import type { OpSink, Worker } from '../driver';
-import { loadLockSources, scriptSha1 } from '../../lockSources';
-import { AsyncWorker, openIoredisClients } from './librarySupport';
+import { AsyncWorker, openIoredisScriptSession } from './librarySupport';
 import { redisBenchmarkCeiling } from '../ceilings/redisBenchmark';
 import { REPLY_INT, REPLY_NIL, type RespConnection } from '../respClient';
 import {
@@ -99,22 +98,13 @@ export const redisHotCase: BenchCase = {
     redisBenchmarkCeiling({ redis: servers.redis, clients, mode: 'hot' }),
   library: {
     client: 'ioredis',
-    async open({ clients, servers }, sink) {
-      const { acquire, release } = loadLockSources();
-      const redis = await openIoredisClients(servers.redis, clients, sink, [acquire, release]);
-      return sessionPerConnection(
-        redis.clients,
-        (client, i) =>
-          new IoredisHotWorker(
-            i,
-            client,
-            sink,
-            redis.toError,
-            scriptSha1(acquire),
-            scriptSha1(release),
-          ),
-        () => redis.close(),
-      );
-    },
+    open: ({ clients, servers }, sink) =>
+      openIoredisScriptSession(
+        servers.redis,
+        clients,
+        sink,
+        (a) =>
+          new IoredisHotWorker(a.index, a.redis, a.sink, a.toError, a.acquireSha, a.releaseSha),
+      ),
   },
 };

@@ -2,8 +2,7 @@
 // locks its own name, so every acquire wins and every release deletes: the pair's full cost.
 import type { Redis } from 'ioredis';
 import type { OpSink, Worker } from '../driver';
-import { loadLockSources, scriptSha1 } from '../../lockSources';
-import { AsyncWorker, openIoredisClients } from './librarySupport';
+import { AsyncWorker, openIoredisScriptSession } from './librarySupport';
 import { redisBenchmarkCeiling } from '../ceilings/redisBenchmark';
 import { REPLY_INT, type RespConnection } from '../respClient';
 import {
@@ -100,22 +99,13 @@ export const redisTokenCase: BenchCase = {
     redisBenchmarkCeiling({ redis: servers.redis, clients, mode: 'token' }),
   library: {
     client: 'ioredis',
-    async open({ clients, servers }, sink) {
-      const { acquire, release } = loadLockSources();
-      const redis = await openIoredisClients(servers.redis, clients, sink, [acquire, release]);
-      return sessionPerConnection(
-        redis.clients,
-        (client, i) =>
-          new IoredisTokenWorker(
-            i,
-            client,
-            sink,
-            redis.toError,
-            scriptSha1(acquire),
-            scriptSha1(release),
-          ),
-        () => redis.close(),
-      );
-    },
+    open: ({ clients, servers }, sink) =>
+      openIoredisScriptSession(
+        servers.redis,
+        clients,
+        sink,
+        (a) =>
+          new IoredisTokenWorker(a.index, a.redis, a.sink, a.toError, a.acquireSha, a.releaseSha),
+      ),
   },
 };
