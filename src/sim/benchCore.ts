@@ -1,7 +1,7 @@
 // The engine's benchmark body, shared by Node and the browser. It is given a clock rather than
 // reading one, so the engine stays free of wall time.
 import { EventQueue } from './core/eventQueue';
-import { simulateCountingEvents } from './simulate';
+import { prepareRun } from './simulate';
 
 export interface EngineFigures {
   runs: number;
@@ -23,6 +23,9 @@ export interface HeapFigures {
 
 /** Runs the paused client (fencing on, Redis lock) over fresh seeds for about `durationMs`. */
 export function measureEngine(durationMs: number, nowMs: () => number): EngineFigures {
+  // Resolved once, as a seed sweep does; every run below still builds its own world, backend,
+  // interpreter, trace and outcome.
+  const pausedClient = prepareRun({ scenario: 'paused-client', variant: 'fencing-on' });
   let runs = 0;
   let events = 0;
   let sink = 0;
@@ -30,11 +33,7 @@ export function measureEngine(durationMs: number, nowMs: () => number): EngineFi
   let elapsedMs = 0;
   while (elapsedMs < durationMs) {
     for (let i = 0; i < 100; i++) {
-      const r = simulateCountingEvents({
-        scenario: 'paused-client',
-        variant: 'fencing-on',
-        seed: runs + 1,
-      });
+      const r = pausedClient.run(runs + 1);
       events += r.events;
       sink += r.trace.events.length;
       runs++;

@@ -1,7 +1,7 @@
 import type { World } from './core/world';
 import { NodeClock } from './core/clock';
 import type { Backend, Done, OpResult, WriteRequest } from './run/backend';
-import { fenceKey, lockKey, type Op, type Script } from './run/script';
+import { fenceKey, lockKey, type LockKind, type Op, type Script } from './run/script';
 import { Network } from './models/network';
 import { RedisNode } from './models/redisNode';
 import { hashSlot } from './models/hashSlot';
@@ -11,365 +11,417 @@ import { EtcdModel } from './models/etcd';
 import type { StoredDocument } from './trace/schema';
 
 type AcquireOp = Extract<Op, { f: 'acquire' }>;
+type FaultOp = Extract<Op, { f: 'clock-jump' | 'failover' | 'terminate' }>;
 
 /** Redis Cluster's three masters split the 16,384 slots in three ranges. */
 const CLUSTER_SLOT_RANGES = [5460, 10922, 16383];
 
 const busy = (note: string): OpResult => ({ type: 'fail', value: { reason: 'busy' }, note });
+const released = (n: number, what: string): OpResult =>
+  n > 0
+    ? { type: 'ok', value: { released: n } }
+    : { type: 'fail', value: { released: 0 }, note: what };
+const extended = (ok: boolean): OpResult =>
+  ok
+    ? { type: 'ok', value: { extended: 1 } }
+    : { type: 'fail', value: { extended: 0 }, note: 'the lock is no longer ours' };
+const isRedis = (lock: LockKind): boolean =>
+  lock === 'redis' || lock === 'redis-replicated' || lock === 'redis-cluster';
 
 /**
  * The simulated world behind the backend interface: network delays on every request and reply,
  * the lock models, and the documents table as the storage. Everything runs on the world's
  * virtual clock and PRNG, so one seed gives one run.
+ *
+ * It is a class, and builds only the models its lock needs, because the benchmark and the
+ * property tests build one per run, hundreds of thousands of times.
  */
-export function createSimBackend(script: Script, world: World): Backend {
-  const network = new Network(world.prng);
-  const pg = new PostgresModel(new NodeClock());
-  pg.createDocument(script.resource, script.initialBody);
-  pg.seedLease(script.resource, script.initialToken);
-  const lock = lockKey(script);
-  const fence = fenceKey(script);
-  const crashed = new Set<string>();
+export class SimBackend implements Backend {
+  private readonly network: Network;
+  /** Postgres is always there: its documents table is the storage every scenario writes to. */
+  private readonly pg: PostgresModel;
+  private readonly lock: string;
+  private readonly fence: string;
+  /** Redis, in its shapes: one node, a primary with a lagging replica, a cluster, five for Redlock. */
+  private readonly redisNodes: RedisNode[] = [];
+  private redisPrimary: RedisNode | null = null;
+  private replica: RedisNode | null = null;
+  private replicationEpoch = 0;
+  private readonly redlock: RedlockClient | null = null;
+  private redlockValues: Map<string, { value: string; unreachable: string[] }> | null = null;
+  private readonly etcd: EtcdModel | null = null;
+  private etcdLeases: Map<string, number> | null = null;
+  /** Clients that have crashed: answers to them are dropped, nobody is there to hear them. */
+  private crashed: string[] | null = null;
 
-  /** A request to a server: there, `serve` runs at arrival; its answer travels back. */
-  function request<T>(serve: () => T, done: Done<T>, extraMs = 0): void {
-    world.after(network.delayMs() + extraMs, () => {
-      const answer = serve();
-      world.after(network.delayMs(), () => done(answer));
-    });
+  constructor(
+    private readonly script: Script,
+    private readonly world: World,
+  ) {
+    this.network = new Network(world.prng);
+    this.pg = new PostgresModel(new NodeClock());
+    this.pg.createDocument(script.resource, script.initialBody);
+    this.pg.seedLease(script.resource, script.initialToken);
+    this.lock = lockKey(script);
+    this.fence = fenceKey(script);
+    switch (script.lock) {
+      case 'redis':
+        this.redisPrimary = this.addRedisNode('redis');
+        break;
+      case 'redis-replicated':
+        this.startReplication(this.addRedisNode('redis'), this.addRedisNode('redis-replica'));
+        break;
+      case 'redis-cluster':
+        for (let i = 1; i <= 3; i++) this.addRedisNode(`redis-${i}`);
+        break;
+      case 'redlock':
+        for (let i = 1; i <= 5; i++) this.addRedisNode(`redis-${i}`);
+        this.redlock = new RedlockClient(world, this.network, this.redisNodes);
+        break;
+      case 'etcd':
+        this.etcd = new EtcdModel();
+        break;
+      case 'pg-lease':
+      case 'pg-advisory':
+        break;
+    }
+    // The fence counter exists before the run, so tokens start above it.
+    const initial = String(script.initialToken);
+    if (script.lock === 'redis-cluster')
+      this.nodeForSlot(hashSlot(this.fence)).put(this.fence, initial);
+    else if (this.redisPrimary) {
+      this.redisPrimary.put(this.fence, initial);
+      this.replica?.apply({ kind: 'set', key: this.fence, value: initial, expireAtLocalMs: null });
+    }
   }
 
-  // Redis, in its shapes: one node, a primary with a lagging replica, a cluster, five for Redlock.
-  const redisNodes: RedisNode[] = [];
-  let redisPrimary: RedisNode | null = null;
-  let replica: RedisNode | null = null;
-  let replicationEpoch = 0;
-  if (script.lock === 'redis' || script.lock === 'redis-replicated') {
-    redisPrimary = new RedisNode('redis');
-    redisNodes.push(redisPrimary);
+  private addRedisNode(name: string): RedisNode {
+    const node = new RedisNode(name);
+    this.redisNodes.push(node);
+    return node;
   }
-  if (script.lock === 'redis-replicated') {
-    const primary = redisPrimary!;
-    const r = new RedisNode('redis-replica');
-    replica = r;
-    redisNodes.push(r);
-    const lagMs = script.replicationLagMs ?? 1;
-    // Asynchronous replication: the primary answers first and ships the write later.
+
+  /** Asynchronous replication: the primary answers first and ships the write later. */
+  private startReplication(primary: RedisNode, replica: RedisNode): void {
+    this.redisPrimary = primary;
+    this.replica = replica;
+    const lagMs = this.script.replicationLagMs ?? 1;
     primary.onWrite = (w) => {
-      const epoch = replicationEpoch;
-      world.after(lagMs, () => {
-        if (epoch === replicationEpoch && primary.alive) r.apply(w);
+      const epoch = this.replicationEpoch;
+      this.world.after(lagMs, () => {
+        if (epoch === this.replicationEpoch && primary.alive) replica.apply(w);
       });
     };
   }
-  if (script.lock === 'redis-cluster') {
-    for (let i = 1; i <= 3; i++) redisNodes.push(new RedisNode(`redis-${i}`));
-  }
-  if (script.lock === 'redlock') {
-    for (let i = 1; i <= 5; i++) redisNodes.push(new RedisNode(`redis-${i}`));
-  }
-  const nodeForSlot = (slot: number): RedisNode =>
-    redisNodes[CLUSTER_SLOT_RANGES.findIndex((top) => slot <= top)]!;
 
-  // The fence counter exists before the run, so tokens start above it.
-  if (script.lock === 'redis-cluster')
-    nodeForSlot(hashSlot(fence)).put(fence, String(script.initialToken));
-  else if (redisPrimary) {
-    redisPrimary.put(fence, String(script.initialToken));
-    replica?.apply({
-      kind: 'set',
-      key: fence,
-      value: String(script.initialToken),
-      expireAtLocalMs: null,
+  private nodeForSlot(slot: number): RedisNode {
+    return this.redisNodes[CLUSTER_SLOT_RANGES.findIndex((top) => slot <= top)]!;
+  }
+
+  /** The node a single-key Redis script runs on: the slot's master in a cluster, else the primary. */
+  private lockNode(): RedisNode {
+    return this.script.lock === 'redis-cluster'
+      ? this.nodeForSlot(hashSlot(this.lock))
+      : this.redisPrimary!;
+  }
+
+  private nodeClock(name: string): NodeClock | null {
+    const node = this.redisNodes.find((n) => n.name === name);
+    if (node) return node.clock;
+    if (name === 'postgres') return this.pg.clock;
+    if (name === 'etcd' && this.etcd) return this.etcd.clock;
+    return null;
+  }
+
+  /**
+   * A request to a server: `serve` runs there when it arrives, one network delay (plus any time
+   * the network holds it) from now; its answer takes another delay back. An answer to a client
+   * that has crashed meanwhile is dropped. Requests from nobody in particular pass `null`.
+   */
+  private request<T>(actor: string | null, serve: () => T, done: Done<T>, heldMs = 0): void {
+    const world = this.world;
+    world.after(this.network.delayMs() + heldMs, () => {
+      const answer = serve();
+      world.after(this.network.delayMs(), () => {
+        if (actor === null || this.crashed === null || !this.crashed.includes(actor)) done(answer);
+      });
     });
   }
 
-  const redlock = script.lock === 'redlock' ? new RedlockClient(world, network, redisNodes) : null;
-  const redlockValues = new Map<string, { value: string; unreachable: string[] }>();
-  const etcd = script.lock === 'etcd' ? new EtcdModel() : null;
-  const etcdLeases = new Map<string, number>();
-
-  const nodeClock = (name: string): NodeClock | null => {
-    const node = redisNodes.find((n) => n.name === name);
-    if (node) return node.clock;
-    if (name === 'postgres') return pg.clock;
-    if (name === 'etcd' && etcd) return etcd.clock;
-    return null;
-  };
-
-  /** Drops answers to a client that has crashed: nobody is there to hear them. */
-  const toLive =
-    (actor: string, done: Done<OpResult>): Done<OpResult> =>
-    (r) => {
-      if (!crashed.has(actor)) done(r);
-    };
-
-  function acquire(actor: string, op: AcquireOp, done: Done<OpResult>): void {
-    const reply = toLive(actor, done);
-    switch (script.lock) {
+  acquire(actor: string, op: AcquireOp, done: Done<OpResult>): void {
+    switch (this.script.lock) {
       case 'redis':
       case 'redis-replicated':
-        request<OpResult>(() => {
-          const node = redisPrimary!;
-          if (!node.alive)
-            return {
-              type: 'fail',
-              value: { reason: 'down' },
-              note: 'Redis is down: no new work starts',
-            };
-          const token = node.acquire(lock, fence, op.ttlMs, world.nowMs());
-          return token === null ? busy('the lock is held') : { type: 'ok', value: { token } };
-        }, reply);
+        this.request(actor, () => this.redisAcquire(op.ttlMs), done);
         return;
       case 'redis-cluster':
-        request<OpResult>(() => {
-          if (hashSlot(lock) !== hashSlot(fence)) {
-            return {
-              type: 'fail',
-              value: { reason: 'CROSSSLOT', lockSlot: hashSlot(lock), fenceSlot: hashSlot(fence) },
-              note: "CROSSSLOT Keys in request don't hash to the same slot",
-            };
-          }
-          const node = nodeForSlot(hashSlot(lock));
-          const token = node.acquire(lock, fence, op.ttlMs, world.nowMs());
-          return token === null
-            ? busy('the lock is held')
-            : { type: 'ok', value: { token, node: node.name, slot: hashSlot(lock) } };
-        }, reply);
+        this.request(actor, () => this.clusterAcquire(op.ttlMs), done);
         return;
-      case 'redlock': {
-        const value = `${actor}:${world.prng.hex(8)}`;
-        const unreachable = op.unreachable ?? [];
-        redlockValues.set(actor, { value, unreachable });
-        redlock!.acquire(lock, value, op.ttlMs, unreachable, (r) => {
-          if (r.ok) {
-            reply({
-              type: 'ok',
-              value: {
-                token: null,
-                nodes: r.nodes,
-                validityMs: Math.round(r.validityMs * 1000) / 1000,
-              },
-              note: `holds ${r.nodes.length} of 5 nodes; Redlock gives no token`,
-            });
-          } else {
-            reply({
-              type: 'fail',
-              value: { reason: 'no-majority', nodes: r.nodes },
-              note: r.reason,
-            });
-          }
-        });
+      case 'redlock':
+        this.redlockAcquire(actor, op, done);
         return;
-      }
       case 'pg-lease':
-        request<OpResult>(() => {
-          const token = pg.leaseTake(script.resource, actor, op.ttlMs, world.nowMs());
-          return token === null ? busy('a live lease exists') : { type: 'ok', value: { token } };
-        }, reply);
+        this.request(
+          actor,
+          () => {
+            const token = this.pg.leaseTake(
+              this.script.resource,
+              actor,
+              op.ttlMs,
+              this.world.nowMs(),
+            );
+            return token === null ? busy('a live lease exists') : ok({ token });
+          },
+          done,
+        );
         return;
       case 'pg-advisory':
-        request<OpResult>(
+        this.request(
+          actor,
           () =>
-            pg.beginWithAdvisoryLock(actor, script.resource)
-              ? {
-                  type: 'ok',
-                  value: { token: null },
-                  note: 'holds the advisory lock in its transaction',
-                }
+            this.pg.beginWithAdvisoryLock(actor, this.script.resource)
+              ? ok({ token: null }, 'holds the advisory lock in its transaction')
               : busy('another transaction holds the advisory lock'),
-          reply,
+          done,
         );
         return;
       case 'etcd':
-        request<OpResult>(() => {
-          const leaseId = etcd!.grant(op.ttlMs, world.nowMs());
-          const token = etcd!.putIfAbsent(lock, actor, leaseId, world.nowMs());
-          if (token === null) {
-            etcd!.revoke(leaseId);
-            return busy('the key exists');
-          }
-          etcdLeases.set(actor, leaseId);
-          return {
-            type: 'ok',
-            value: { token, leaseTtlMs: etcd!.grantedTtlMs(op.ttlMs) },
-          };
-        }, reply);
+        this.request(actor, () => this.etcdAcquire(actor, op.ttlMs), done);
         return;
     }
   }
 
-  function release(
-    actor: string,
-    token: number | null,
-    blind: boolean,
-    done: Done<OpResult>,
-  ): void {
-    const reply = toLive(actor, done);
-    const released = (n: number, what: string): OpResult =>
-      n > 0
-        ? { type: 'ok', value: { released: n } }
-        : { type: 'fail', value: { released: 0 }, note: what };
-    switch (script.lock) {
+  private redisAcquire(ttlMs: number): OpResult {
+    const node = this.redisPrimary!;
+    if (!node.alive)
+      return { type: 'fail', value: { reason: 'down' }, note: 'Redis is down: no new work starts' };
+    const token = node.acquire(this.lock, this.fence, ttlMs, this.world.nowMs());
+    return token === null ? busy('the lock is held') : ok({ token });
+  }
+
+  private clusterAcquire(ttlMs: number): OpResult {
+    const lockSlot = hashSlot(this.lock);
+    const fenceSlot = hashSlot(this.fence);
+    if (lockSlot !== fenceSlot) {
+      return {
+        type: 'fail',
+        value: { reason: 'CROSSSLOT', lockSlot, fenceSlot },
+        note: "CROSSSLOT Keys in request don't hash to the same slot",
+      };
+    }
+    const node = this.nodeForSlot(lockSlot);
+    const token = node.acquire(this.lock, this.fence, ttlMs, this.world.nowMs());
+    return token === null
+      ? busy('the lock is held')
+      : ok({ token, node: node.name, slot: lockSlot });
+  }
+
+  private redlockAcquire(actor: string, op: AcquireOp, done: Done<OpResult>): void {
+    const value = `${actor}:${this.world.prng.hex(8)}`;
+    const unreachable = op.unreachable ?? [];
+    (this.redlockValues ??= new Map()).set(actor, { value, unreachable });
+    const reply = this.toLive(actor, done);
+    this.redlock!.acquire(this.lock, value, op.ttlMs, unreachable, (r) => {
+      if (r.ok) {
+        reply(
+          ok(
+            {
+              token: null,
+              nodes: r.nodes,
+              validityMs: Math.round(r.validityMs * 1000) / 1000,
+            },
+            `holds ${r.nodes.length} of 5 nodes; Redlock gives no token`,
+          ),
+        );
+      } else {
+        reply({ type: 'fail', value: { reason: 'no-majority', nodes: r.nodes }, note: r.reason });
+      }
+    });
+  }
+
+  private etcdAcquire(actor: string, ttlMs: number): OpResult {
+    const etcd = this.etcd!;
+    const leaseId = etcd.grant(ttlMs, this.world.nowMs());
+    const token = etcd.putIfAbsent(this.lock, actor, leaseId, this.world.nowMs());
+    if (token === null) {
+      etcd.revoke(leaseId);
+      return busy('the key exists');
+    }
+    (this.etcdLeases ??= new Map()).set(actor, leaseId);
+    return ok({ token, leaseTtlMs: etcd.grantedTtlMs(ttlMs) });
+  }
+
+  /** Redlock talks to its nodes itself; its answer still goes nowhere once the client is dead. */
+  private toLive(actor: string, done: Done<OpResult>): Done<OpResult> {
+    return (r) => {
+      if (this.crashed === null || !this.crashed.includes(actor)) done(r);
+    };
+  }
+
+  release(actor: string, token: number | null, blind: boolean, done: Done<OpResult>): void {
+    const resource = this.script.resource;
+    switch (this.script.lock) {
       case 'redis':
       case 'redis-replicated':
       case 'redis-cluster':
-        request<OpResult>(() => {
-          const node =
-            script.lock === 'redis-cluster' ? nodeForSlot(hashSlot(lock)) : redisPrimary!;
-          return blind
-            ? released(node.blindRelease(lock, world.nowMs()), 'no lock to delete')
-            : released(
-                node.release(lock, token, world.nowMs()),
-                'the lock holds another token: nothing deleted',
-              );
-        }, reply);
+        this.request(
+          actor,
+          () => {
+            const node = this.lockNode();
+            const nowMs = this.world.nowMs();
+            return blind
+              ? released(node.blindRelease(this.lock, nowMs), 'no lock to delete')
+              : released(
+                  node.release(this.lock, token, nowMs),
+                  'the lock holds another token: nothing deleted',
+                );
+          },
+          done,
+        );
         return;
       case 'redlock': {
-        const held = redlockValues.get(actor);
+        const reply = this.toLive(actor, done);
+        const held = this.redlockValues?.get(actor);
         if (!held) {
           reply(released(0, 'never held'));
           return;
         }
-        redlock!.release(lock, held.value, held.unreachable, (n) =>
+        this.redlock!.release(this.lock, held.value, held.unreachable, (n) =>
           reply(released(n, 'the key was gone on every node')),
         );
         return;
       }
       case 'pg-lease':
-        request<OpResult>(
-          () => released(pg.leaseGiveBack(script.resource, token), 'the lease has a newer fence'),
-          reply,
+        this.request(
+          actor,
+          () => released(this.pg.leaseGiveBack(resource, token), 'the lease has a newer fence'),
+          done,
         );
         return;
       case 'pg-advisory':
-        request<OpResult>(
-          () =>
-            pg.commit(actor)
-              ? { type: 'ok', value: { committed: true } }
+        this.request(
+          actor,
+          (): OpResult =>
+            this.pg.commit(actor)
+              ? ok({ committed: true })
               : {
                   type: 'fail',
                   value: { committed: false, reason: 'terminated' },
                   note: 'the connection was terminated: the transaction rolled back',
                 },
-          reply,
+          done,
         );
         return;
       case 'etcd':
-        request<OpResult>(
+        this.request(
+          actor,
           () =>
             released(
-              etcd!.deleteIfRevision(lock, token, world.nowMs()) ? 1 : 0,
+              this.etcd!.deleteIfRevision(this.lock, token, this.world.nowMs()) ? 1 : 0,
               'the key has another revision',
             ),
-          reply,
+          done,
         );
         return;
     }
   }
 
-  function extend(actor: string, token: number | null, ttlMs: number, done: Done<OpResult>): void {
-    const reply = toLive(actor, done);
-    const extended = (ok: boolean): OpResult =>
-      ok
-        ? { type: 'ok', value: { extended: 1 } }
-        : { type: 'fail', value: { extended: 0 }, note: 'the lock is no longer ours' };
-    switch (script.lock) {
-      case 'redis':
-      case 'redis-replicated':
-      case 'redis-cluster':
-        request<OpResult>(() => {
-          const node =
-            script.lock === 'redis-cluster' ? nodeForSlot(hashSlot(lock)) : redisPrimary!;
-          return extended(node.extend(lock, token, ttlMs, world.nowMs()) === 1);
-        }, reply);
-        return;
-      case 'pg-lease':
-        request<OpResult>(
-          () => extended(pg.leaseExtend(script.resource, token, ttlMs, world.nowMs()) === 1),
-          reply,
-        );
-        return;
-      case 'etcd':
-        request<OpResult>(() => {
-          const leaseId = etcdLeases.get(actor);
-          return extended(leaseId !== undefined && etcd!.keepAlive(leaseId, world.nowMs()));
-        }, reply);
-        return;
-      default:
-        reply({ type: 'fail', value: { extended: 0 }, note: `${script.lock} has no extend here` });
+  extend(actor: string, token: number | null, ttlMs: number, done: Done<OpResult>): void {
+    const lock = this.script.lock;
+    if (isRedis(lock)) {
+      this.request(
+        actor,
+        () => extended(this.lockNode().extend(this.lock, token, ttlMs, this.world.nowMs()) === 1),
+        done,
+      );
+    } else if (lock === 'pg-lease') {
+      this.request(
+        actor,
+        () =>
+          extended(
+            this.pg.leaseExtend(this.script.resource, token, ttlMs, this.world.nowMs()) === 1,
+          ),
+        done,
+      );
+    } else if (lock === 'etcd') {
+      this.request(
+        actor,
+        () => {
+          const leaseId = this.etcdLeases?.get(actor);
+          return extended(
+            leaseId !== undefined && this.etcd!.keepAlive(leaseId, this.world.nowMs()),
+          );
+        },
+        done,
+      );
+    } else {
+      this.toLive(
+        actor,
+        done,
+      )({
+        type: 'fail',
+        value: { extended: 0 },
+        note: `${lock} has no extend here`,
+      });
     }
   }
 
-  function write(actor: string, w: WriteRequest, done: Done<OpResult>): void {
-    const reply = toLive(actor, done);
-    request<OpResult>(
-      () => {
-        if (script.lock === 'pg-advisory') {
-          if (!pg.writeInTransaction(actor, script.resource, w.body)) {
-            return {
-              type: 'fail',
-              value: { body: w.body, token: w.token, reason: 'terminated' },
-              note: 'the connection was terminated',
-            };
-          }
-          return {
-            type: 'ok',
-            value: {
-              body: w.body,
-              token: w.token,
-              fence: pg.document(script.resource).fence,
-              pending: true,
-            },
-            note: 'inside the transaction',
-          };
-        }
-        const fenced = w.fencing && w.token !== null;
-        const rows = fenced
-          ? pg.fencedWrite(script.resource, w.body, w.token!)
-          : pg.plainWrite(script.resource, w.body);
-        const fenceNow = pg.document(script.resource).fence;
-        if (rows === 1)
-          return {
-            type: 'ok',
-            value: { body: w.body, token: w.token, fence: fenceNow, seq: pg.writesApplied },
-          };
+  write(actor: string, w: WriteRequest, done: Done<OpResult>): void {
+    this.request(actor, () => this.storeWrite(actor, w), done, w.heldMs);
+  }
+
+  /** The documents table receives a write: fenced (`fence <= token`), plain, or in a transaction. */
+  private storeWrite(actor: string, w: WriteRequest): OpResult {
+    const pg = this.pg;
+    const resource = this.script.resource;
+    if (this.script.lock === 'pg-advisory') {
+      if (!pg.writeInTransaction(actor, resource, w.body)) {
         return {
           type: 'fail',
-          value: { body: w.body, token: w.token, fence: fenceNow, reason: 'stale-token' },
-          note: `rejected: token ${w.token} is lower than the fence ${fenceNow}`,
+          value: { body: w.body, token: w.token, reason: 'terminated' },
+          note: 'the connection was terminated',
         };
-      },
-      reply,
-      w.heldMs,
-    );
+      }
+      return ok(
+        { body: w.body, token: w.token, fence: pg.documentFence(resource), pending: true },
+        'inside the transaction',
+      );
+    }
+    const rows =
+      w.fencing && w.token !== null
+        ? pg.fencedWrite(resource, w.body, w.token)
+        : pg.plainWrite(resource, w.body);
+    const fence = pg.documentFence(resource);
+    if (rows === 1) return ok({ body: w.body, token: w.token, fence, seq: pg.writesApplied });
+    return {
+      type: 'fail',
+      value: { body: w.body, token: w.token, fence, reason: 'stale-token' },
+      note: `rejected: token ${w.token} is lower than the fence ${fence}`,
+    };
   }
 
-  function fault(
-    op: Extract<Op, { f: 'clock-jump' | 'failover' | 'terminate' }>,
-    done: Done<OpResult>,
-  ): void {
+  fault(op: FaultOp, done: Done<OpResult>): void {
     switch (op.f) {
       case 'clock-jump': {
-        const clock = nodeClock(op.node);
+        const clock = this.nodeClock(op.node);
         if (!clock) {
           done({ type: 'fail', value: { node: op.node }, note: `no node named ${op.node}` });
           return;
         }
-        clock.step(world.nowMs(), op.byMs);
+        clock.step(this.world.nowMs(), op.byMs);
         done({ type: 'info', value: { node: op.node, byMs: op.byMs } });
         return;
       }
       case 'failover': {
-        if (!redisPrimary || !replica) {
+        if (!this.redisPrimary || !this.replica) {
           done({ type: 'fail', note: 'no replica to promote' });
           return;
         }
         // The primary dies with writes it has not shipped; the replica becomes the primary.
-        redisPrimary.alive = false;
-        replicationEpoch++;
-        redisPrimary = replica;
-        replica = null;
+        this.redisPrimary.alive = false;
+        this.replicationEpoch++;
+        this.redisPrimary = this.replica;
+        this.replica = null;
         done({
           type: 'info',
           value: { promoted: 'redis-replica' },
@@ -378,27 +430,30 @@ export function createSimBackend(script: Script, world: World): Backend {
         return;
       }
       case 'terminate':
-        request<OpResult>(() => {
-          pg.terminate(op.target);
-          return { type: 'info', value: { target: op.target } };
-        }, done);
+        this.request(
+          null,
+          (): OpResult => {
+            this.pg.terminate(op.target);
+            return { type: 'info', value: { target: op.target } };
+          },
+          done,
+        );
         return;
     }
   }
 
-  return {
-    acquire,
-    release,
-    extend,
-    write,
-    fault,
-    crash(actor) {
-      crashed.add(actor);
-      // A dead client's connection closes: Postgres ends its transaction; etcd's lease lapses.
-      if (script.lock === 'pg-advisory') pg.terminate(actor);
-    },
-    readDocument(done: Done<StoredDocument>) {
-      request<StoredDocument>(() => pg.document(script.resource), done);
-    },
-  };
+  crash(actor: string): void {
+    (this.crashed ??= []).push(actor);
+    // A dead client's connection closes: Postgres ends its transaction; etcd's lease lapses.
+    if (this.script.lock === 'pg-advisory') this.pg.terminate(actor);
+  }
+
+  readDocument(done: Done<StoredDocument>): void {
+    this.request(null, () => this.pg.document(this.script.resource), done);
+  }
+}
+
+/** A successful answer, with a note when there is something to say. */
+function ok(value: Record<string, unknown>, note?: string): OpResult {
+  return note === undefined ? { type: 'ok', value } : { type: 'ok', value, note };
 }

@@ -2,7 +2,7 @@ import { World } from './core/world';
 import { playScript } from './run/interpreter';
 import { deriveOutcome } from './run/outcome';
 import type { LockKind, Script } from './run/script';
-import { createSimBackend } from './simBackend';
+import { SimBackend } from './simBackend';
 import { findScenario, scenarios, type Params, type Scenario } from './scenarios/index';
 import { TRACE_FORMAT, TRACE_VERSION, type Trace } from './trace/schema';
 
@@ -62,9 +62,36 @@ export function simulate(options: SimulateOptions): Trace {
 
 /** The trace, and how many queued events the run took (the benchmark's unit of work). */
 export function simulateCountingEvents(options: SimulateOptions): { trace: Trace; events: number } {
+  return prepareRun(options).run(options.seed ?? 1);
+}
+
+/** A scenario with its names checked, its defaults filled in and its script built. */
+export interface PreparedRun {
+  scenario: Scenario;
+  variant: string;
+  lock: LockKind;
+  params: Params;
+  script: Script;
+  /** Plays the script on one seed: a fresh world, backend, interpreter, trace and outcome. */
+  run(seed: number): { trace: Trace; events: number };
+}
+
+/**
+ * Resolves a scenario once for many seeds (the property tests, the page's seed sweeps, the
+ * benchmark): what does not depend on the seed is not redone for each.
+ */
+export function prepareRun(options: Omit<SimulateOptions, 'seed'>): PreparedRun {
   const { scenario, variant, lock, params } = resolveRun(options);
   const script = scenario.script(params, variant, lock);
-  return simulateScript(script, options.seed ?? 1, { scenario: scenario.name, variant, params });
+  const meta = { scenario: scenario.name, variant, params };
+  return {
+    scenario,
+    variant,
+    lock,
+    params,
+    script,
+    run: (seed) => simulateScript(script, seed, meta),
+  };
 }
 
 /** Runs any script (a scenario's, or one a property test generated) in virtual time. */
@@ -75,7 +102,7 @@ export function simulateScript(
 ): { trace: Trace; events: number } {
   const world = new World(seed);
   let trace: Trace | null = null;
-  playScript(script, createSimBackend(script, world), world, world.prng, (events, document) => {
+  playScript(script, new SimBackend(script, world), world, world.prng, (events, document) => {
     trace = {
       format: TRACE_FORMAT,
       version: TRACE_VERSION,

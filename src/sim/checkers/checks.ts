@@ -1,5 +1,5 @@
 import type { AcceptedWrite, TraceEvent } from '../trace/schema';
-import { holdIntervals } from './holdIntervals';
+import { holdIntervals, type HoldInterval } from './holdIntervals';
 import { settleWrites } from './writes';
 
 export interface CheckResult {
@@ -115,17 +115,21 @@ export function checkNoLostUpdate(trace: Checkable): CheckResult {
 
 /** Two different clients were granted the same token: the counter went back (a failover). */
 export function repeatedTokens(events: readonly TraceEvent[]): number[] {
-  const tokens: number[] = [];
-  const owners: string[] = [];
+  return repeatedTokensIn(holdIntervals(events));
+}
+
+/** The same, read from the hold intervals: there is one per granted lock, in the order granted. */
+export function repeatedTokensIn(holds: readonly HoldInterval[]): number[] {
   const repeated: number[] = [];
-  for (const e of events) {
-    if (e.f !== 'acquire' || e.type !== 'ok') continue;
-    const token = e.value?.token;
-    if (typeof token !== 'number') continue;
-    const i = tokens.lastIndexOf(token);
-    if (i !== -1 && owners[i] !== e.actor && !repeated.includes(token)) repeated.push(token);
-    tokens.push(token);
-    owners.push(e.actor);
+  for (let i = 1; i < holds.length; i++) {
+    const token = holds[i]!.token;
+    if (token === null || repeated.includes(token)) continue;
+    // The grant of this token just before this one, if any.
+    for (let j = i - 1; j >= 0; j--) {
+      if (holds[j]!.token !== token) continue;
+      if (holds[j]!.actor !== holds[i]!.actor) repeated.push(token);
+      break;
+    }
   }
   return repeated.sort((x, y) => x - y);
 }

@@ -15,21 +15,11 @@ export interface HoldInterval {
  */
 export function holdIntervals(events: readonly TraceEvent[]): HoldInterval[] {
   const holds: HoldInterval[] = [];
-  const endMs = events.length > 0 ? events[events.length - 1]!.t : 0;
-  const close = (actor: string, t: number) => {
-    // An actor has at most one open interval: the last one it began.
-    for (let i = holds.length - 1; i >= 0; i--) {
-      const h = holds[i]!;
-      if (h.actor === actor) {
-        if (h.toMs === Infinity) h.toMs = t;
-        return;
-      }
-    }
-  };
   for (const e of events) {
-    if (e.f === 'acquire') {
+    const f = e.f;
+    if (f === 'acquire') {
       if (e.type !== 'ok') continue;
-      close(e.actor, e.t);
+      closeHold(holds, e.actor, e.t);
       const token = e.value?.token;
       holds.push({
         actor: e.actor,
@@ -37,15 +27,27 @@ export function holdIntervals(events: readonly TraceEvent[]): HoldInterval[] {
         fromMs: e.t,
         toMs: Infinity,
       });
-    } else if ((e.f === 'release' && e.type === 'invoke') || e.f === 'crash' || e.f === 'stop') {
-      close(e.actor, e.t);
-    } else if (e.f === 'terminate' && e.type === 'invoke') {
+    } else if ((f === 'release' && e.type === 'invoke') || f === 'crash' || f === 'stop') {
+      closeHold(holds, e.actor, e.t);
+    } else if (f === 'terminate' && e.type === 'invoke') {
       const target = e.value?.target;
-      if (typeof target === 'string') close(target, e.t);
+      if (typeof target === 'string') closeHold(holds, target, e.t);
     }
   }
+  const endMs = events.length > 0 ? events[events.length - 1]!.t : 0;
   for (const h of holds) if (h.toMs === Infinity) h.toMs = endMs;
   return holds;
+}
+
+/** Ends an actor's open interval at `t`. An actor has at most one: the last one it began. */
+function closeHold(holds: HoldInterval[], actor: string, t: number): void {
+  for (let i = holds.length - 1; i >= 0; i--) {
+    const h = holds[i]!;
+    if (h.actor === actor) {
+      if (h.toMs === Infinity) h.toMs = t;
+      return;
+    }
+  }
 }
 
 /** Whether two different clients ever held at the same moment. */

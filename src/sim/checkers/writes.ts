@@ -54,13 +54,24 @@ export function settleWrites(events: readonly TraceEvent[]): {
   if (pending) for (const actor of [...pending.keys()]) settle(actor, false);
   // Replies can overtake each other on the way back, so the order the storage applied the
   // writes in (`seq`, where the backend reports it) beats the order the clients heard back.
-  const bySeq = acceptedSeq.every((s) => !Number.isNaN(s));
-  sortStable(accepted, bySeq ? acceptedSeq : accepted.map((w) => w.t));
-  sortStable(
-    rejected,
-    rejected.map((w) => w.t),
-  );
+  if (!acceptedSeq.every((seq) => !Number.isNaN(seq))) {
+    acceptedSeq.length = 0;
+    for (const w of accepted) acceptedSeq.push(w.t);
+  }
+  sortStable(accepted, acceptedSeq);
+  if (!inOrder(rejected)) {
+    sortStable(
+      rejected,
+      rejected.map((w) => w.t),
+    );
+  }
   return { accepted, rejected };
+}
+
+/** Whether the writes are in time order already, as they nearly always are. */
+function inOrder(writes: readonly AcceptedWrite[]): boolean {
+  for (let i = 1; i < writes.length; i++) if (writes[i - 1]!.t > writes[i]!.t) return false;
+  return true;
 }
 
 function toWrite(e: TraceEvent): AcceptedWrite {

@@ -24,8 +24,10 @@ interface Session {
 export class PostgresModel {
   private readonly leases = new Map<string, LeaseRow>();
   private readonly documents = new Map<string, StoredDocument & { fence: number }>();
-  private readonly advisoryHolder = new Map<string, string>();
-  private readonly sessions = new Map<string, Session>();
+  // Sessions and advisory locks exist only in the scenarios that use them; the simulator builds a
+  // model per run, so they are made on first use.
+  private advisoryHolder: Map<string, string> | null = null;
+  private sessions: Map<string, Session> | null = null;
   /** How many writes the documents table has applied: the storage's own order of writes. */
   writesApplied = 0;
 
@@ -43,6 +45,11 @@ export class PostgresModel {
   document(name: string): StoredDocument {
     const d = this.documents.get(name);
     return d ? { body: d.body, fence: d.fence } : { body: '', fence: null };
+  }
+
+  /** The document's fence alone, as a write's answer reports it (null when there is no document). */
+  documentFence(name: string): number | null {
+    return this.documents.get(name)?.fence ?? null;
   }
 
   /** lease-take.sql: the row if absent or expired, with the fence raised by one; null when busy. */
@@ -97,10 +104,11 @@ export class PostgresModel {
   }
 
   private session(id: string): Session {
-    let s = this.sessions.get(id);
+    const sessions = (this.sessions ??= new Map());
+    let s = sessions.get(id);
     if (s === undefined) {
       s = { inTransaction: false, pendingWrites: [], advisoryLocks: new Set(), terminated: false };
-      this.sessions.set(id, s);
+      sessions.set(id, s);
     }
     return s;
   }
@@ -113,11 +121,12 @@ export class PostgresModel {
   beginWithAdvisoryLock(sessionId: string, lockName: string): boolean {
     const s = this.session(sessionId);
     if (s.terminated) return false;
-    const holder = this.advisoryHolder.get(lockName);
+    const holders = (this.advisoryHolder ??= new Map());
+    const holder = holders.get(lockName);
     if (holder !== undefined && holder !== sessionId) return false;
     s.inTransaction = true;
     s.advisoryLocks.add(lockName);
-    this.advisoryHolder.set(lockName, sessionId);
+    holders.set(lockName, sessionId);
     return true;
   }
 
@@ -140,7 +149,7 @@ export class PostgresModel {
 
   private endTransaction(sessionId: string, s: Session): void {
     for (const lock of s.advisoryLocks) {
-      if (this.advisoryHolder.get(lock) === sessionId) this.advisoryHolder.delete(lock);
+      if (this.advisoryHolder?.get(lock) === sessionId) this.advisoryHolder.delete(lock);
     }
     s.advisoryLocks.clear();
     s.pendingWrites = [];

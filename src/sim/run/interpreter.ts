@@ -17,6 +17,13 @@ interface ActorState {
   done: boolean;
 }
 
+/** A step whose actor waits for a signal that has not been emitted yet. */
+interface Waiting {
+  signal: string;
+  actor: ActorState;
+  step: Step;
+}
+
 /**
  * Plays a script against a backend. Each actor runs its steps in order; `atMs` and `waitFor`
  * line actors up with each other. When every actor is done, the stored document is read and
@@ -29,179 +36,193 @@ export function playScript(
   prng: Prng,
   finish: (events: TraceEvent[], document: StoredDocument) => void,
 ): void {
-  const events: TraceEvent[] = [];
-  const signals = new Set<string>();
-  const waiting = new Map<string, (() => void)[]>();
-  const actors: ActorState[] = Object.keys(script.actors).map((name) => ({
-    name,
-    steps: script.actors[name]!,
-    pc: 0,
-    token: null,
-    done: false,
-  }));
-  let running = actors.length;
+  new ScriptPlayer(script, backend, scheduler, prng, finish).start();
+}
 
-  function record(
+/**
+ * One playing of a script. A class rather than a nest of closures: the simulator plays a script
+ * per run, hundreds of thousands of times a second, and its methods are shared by every run.
+ */
+class ScriptPlayer {
+  private readonly events: TraceEvent[] = [];
+  private readonly actors: ActorState[] = [];
+  private running = 0;
+  /** Signals emitted so far, and steps waiting for one; scenarios have a handful at most. */
+  private signals: string[] | null = null;
+  private waiting: Waiting[] | null = null;
+
+  constructor(
+    private readonly script: Script,
+    private readonly backend: Backend,
+    private readonly scheduler: Scheduler,
+    private readonly prng: Prng,
+    private readonly finish: (events: TraceEvent[], document: StoredDocument) => void,
+  ) {
+    for (const name in script.actors) {
+      this.actors.push({ name, steps: script.actors[name]!, pc: 0, token: null, done: false });
+    }
+    this.running = this.actors.length;
+  }
+
+  start(): void {
+    if (this.actors.length === 0) {
+      this.readDocument();
+      return;
+    }
+    for (const a of this.actors) this.next(a);
+  }
+
+  private readDocument(): void {
+    this.backend.readDocument((doc) => this.finish(this.events, doc));
+  }
+
+  /** Every event has the same six fields (absent ones undefined, which JSON leaves out), so the
+   *  code that reads traces sees one shape. */
+  private record(
     actor: string,
     f: TraceEvent['f'],
     type: TraceEvent['type'],
     value?: Record<string, unknown>,
     note?: string,
   ): void {
-    const event: TraceEvent = { t: roundMs(scheduler.nowMs()), actor, f, type };
-    if (value !== undefined) event.value = value;
-    if (note !== undefined) event.note = note;
-    events.push(event);
+    this.events.push({ t: roundMs(this.scheduler.nowMs()), actor, f, type, value, note });
   }
 
-  function complete(actor: string, f: TraceEvent['f'], r: OpResult): void {
-    record(actor, f, r.type, r.value, r.note);
+  private complete(actor: string, f: TraceEvent['f'], r: OpResult): void {
+    this.record(actor, f, r.type, r.value, r.note);
   }
 
-  function finishActor(a: ActorState): void {
+  private finishActor(a: ActorState): void {
     if (a.done) return;
     a.done = true;
-    running--;
-    if (running === 0) backend.readDocument((doc) => finish(events, doc));
+    this.running--;
+    if (this.running === 0) this.readDocument();
   }
 
-  function emit(step: Step): void {
-    if (step.signal === undefined || signals.has(step.signal)) return;
-    signals.add(step.signal);
-    const list = waiting.get(step.signal);
-    if (list) {
-      waiting.delete(step.signal);
-      for (const resume of list) resume();
-    }
+  private emitted(signal: string): boolean {
+    return this.signals !== null && this.signals.includes(signal);
   }
 
-  function advance(a: ActorState, step: Step): void {
-    emit(step);
+  private emit(step: Step): void {
+    const signal = step.signal;
+    if (signal === undefined || this.emitted(signal)) return;
+    (this.signals ??= []).push(signal);
+    const waiting = this.waiting;
+    if (waiting === null) return;
+    const ready = waiting.filter((w) => w.signal === signal);
+    if (ready.length === 0) return;
+    this.waiting = waiting.filter((w) => w.signal !== signal);
+    for (const w of ready) this.begin(w.actor, w.step);
+  }
+
+  private advance(a: ActorState, step: Step): void {
+    this.emit(step);
     a.pc++;
-    next(a);
+    this.next(a);
   }
 
   /** The client learned it lost the lock: it stops, as a correct client must. */
-  function stop(a: ActorState, why: string): void {
-    record(a.name, 'stop', 'info', undefined, why);
-    finishActor(a);
+  private stop(a: ActorState, why: string): void {
+    this.record(a.name, 'stop', 'info', undefined, why);
+    this.finishActor(a);
   }
 
-  function next(a: ActorState): void {
+  private next(a: ActorState): void {
     if (a.done) return;
     const step = a.steps[a.pc];
     if (step === undefined) {
-      finishActor(a);
+      this.finishActor(a);
       return;
     }
-    const go = () => {
-      if (step.atMs !== undefined && scheduler.nowMs() < step.atMs) {
-        scheduler.at(step.atMs, () => run(a, step));
-      } else {
-        run(a, step);
-      }
-    };
-    if (step.waitFor !== undefined && !signals.has(step.waitFor)) {
-      const list = waiting.get(step.waitFor) ?? [];
-      list.push(go);
-      waiting.set(step.waitFor, list);
+    if (step.waitFor !== undefined && !this.emitted(step.waitFor)) {
+      (this.waiting ??= []).push({ signal: step.waitFor, actor: a, step });
     } else {
-      go();
+      this.begin(a, step);
     }
   }
 
-  function failed(a: ActorState, step: Step, r: OpResult, why: string): boolean {
+  /** Starts a step now, or at its `atMs` if that is still ahead. */
+  private begin(a: ActorState, step: Step): void {
+    if (step.atMs !== undefined && this.scheduler.nowMs() < step.atMs) {
+      this.scheduler.at(step.atMs, () => this.run(a, step));
+    } else {
+      this.run(a, step);
+    }
+  }
+
+  private failed(a: ActorState, step: Step, r: OpResult, why: string): boolean {
     if (r.type !== 'ok' && step.stopOnFail) {
-      stop(a, why);
+      this.stop(a, why);
       // Whoever waits for this step must not wait forever: the step is over, if badly.
-      emit(step);
+      this.emit(step);
       return true;
     }
     return false;
   }
 
-  function run(a: ActorState, step: Step): void {
+  private run(a: ActorState, step: Step): void {
     const op = step.op;
+    const { backend, scheduler } = this;
     switch (op.f) {
-      case 'acquire': {
-        const attempt = () => {
-          record(a.name, 'acquire', 'invoke', { ttlMs: op.ttlMs });
-          backend.acquire(a.name, op, (r) => {
-            complete(a.name, 'acquire', r);
-            if (r.type === 'ok') {
-              const token = r.value?.token;
-              a.token = typeof token === 'number' ? token : null;
-              advance(a, step);
-              return;
-            }
-            if (op.retryEveryMs !== undefined) {
-              // A random delay keeps waiting clients from retrying in lockstep.
-              const delayMs = op.retryEveryMs * (0.5 + prng.float());
-              if (op.giveUpAtMs === undefined || scheduler.nowMs() + delayMs <= op.giveUpAtMs) {
-                scheduler.at(scheduler.nowMs() + delayMs, attempt);
-                return;
-              }
-            }
-            if (failed(a, step, r, 'could not take the lock: no work starts')) return;
-            advance(a, step);
-          });
-        };
-        attempt();
+      case 'acquire':
+        this.acquire(a, step, op);
         return;
-      }
       case 'write': {
         const invoke: Record<string, unknown> = { body: op.body, token: a.token };
         if (op.heldMs) invoke.heldMs = op.heldMs;
-        record(a.name, 'write', 'invoke', invoke);
+        this.record(a.name, 'write', 'invoke', invoke);
         backend.write(
           a.name,
-          { body: op.body, token: a.token, fencing: script.fencing, heldMs: op.heldMs ?? 0 },
+          { body: op.body, token: a.token, fencing: this.script.fencing, heldMs: op.heldMs ?? 0 },
           (r) => {
-            complete(a.name, 'write', r);
-            if (failed(a, step, r, 'the storage rejected its token: it lost the lock and stops'))
+            this.complete(a.name, 'write', r);
+            if (
+              this.failed(a, step, r, 'the storage rejected its token: it lost the lock and stops')
+            )
               return;
-            advance(a, step);
+            this.advance(a, step);
           },
         );
         return;
       }
       case 'release': {
-        record(a.name, 'release', 'invoke', { token: a.token, blind: op.blind === true });
+        this.record(a.name, 'release', 'invoke', { token: a.token, blind: op.blind === true });
         backend.release(a.name, a.token, op.blind === true, (r) => {
-          complete(a.name, 'release', r);
-          advance(a, step);
+          this.complete(a.name, 'release', r);
+          this.advance(a, step);
         });
         return;
       }
       case 'extend': {
-        record(a.name, 'extend', 'invoke', { token: a.token, ttlMs: op.ttlMs });
+        this.record(a.name, 'extend', 'invoke', { token: a.token, ttlMs: op.ttlMs });
         backend.extend(a.name, a.token, op.ttlMs, (r) => {
-          complete(a.name, 'extend', r);
-          if (failed(a, step, r, 'the extend failed: the lock is gone, so the job stops')) return;
-          advance(a, step);
+          this.complete(a.name, 'extend', r);
+          if (this.failed(a, step, r, 'the extend failed: the lock is gone, so the job stops'))
+            return;
+          this.advance(a, step);
         });
         return;
       }
       case 'work': {
-        record(a.name, 'work', 'invoke', { workMs: op.workMs });
+        this.record(a.name, 'work', 'invoke', { workMs: op.workMs });
         scheduler.at(scheduler.nowMs() + op.workMs, () => {
-          record(a.name, 'work', 'ok');
-          advance(a, step);
+          this.record(a.name, 'work', 'ok');
+          this.advance(a, step);
         });
         return;
       }
       case 'pause': {
-        record(a.name, 'pause', 'info', { pauseMs: op.pauseMs, cause: op.cause });
+        this.record(a.name, 'pause', 'info', { pauseMs: op.pauseMs, cause: op.cause });
         scheduler.at(scheduler.nowMs() + op.pauseMs, () => {
-          record(a.name, 'resume', 'info');
-          advance(a, step);
+          this.record(a.name, 'resume', 'info');
+          this.advance(a, step);
         });
         return;
       }
       case 'crash': {
-        record(a.name, 'crash', 'info');
+        this.record(a.name, 'crash', 'info');
         backend.crash(a.name);
-        finishActor(a);
+        this.finishActor(a);
         return;
       }
       case 'clock-jump':
@@ -213,19 +234,40 @@ export function playScript(
             : op.f === 'terminate'
               ? { target: op.target }
               : {};
-        record(a.name, op.f, 'invoke', value);
+        this.record(a.name, op.f, 'invoke', value);
         backend.fault(op, (r) => {
-          complete(a.name, op.f, r);
-          advance(a, step);
+          this.complete(a.name, op.f, r);
+          this.advance(a, step);
         });
         return;
       }
     }
   }
 
-  if (actors.length === 0) {
-    backend.readDocument((doc) => finish(events, doc));
-    return;
+  private acquire(a: ActorState, step: Step, op: Extract<Step['op'], { f: 'acquire' }>): void {
+    const { scheduler } = this;
+    const attempt = () => {
+      this.record(a.name, 'acquire', 'invoke', { ttlMs: op.ttlMs });
+      this.backend.acquire(a.name, op, (r) => {
+        this.complete(a.name, 'acquire', r);
+        if (r.type === 'ok') {
+          const token = r.value?.token;
+          a.token = typeof token === 'number' ? token : null;
+          this.advance(a, step);
+          return;
+        }
+        if (op.retryEveryMs !== undefined) {
+          // A random delay keeps waiting clients from retrying in lockstep.
+          const delayMs = op.retryEveryMs * (0.5 + this.prng.float());
+          if (op.giveUpAtMs === undefined || scheduler.nowMs() + delayMs <= op.giveUpAtMs) {
+            scheduler.at(scheduler.nowMs() + delayMs, attempt);
+            return;
+          }
+        }
+        if (this.failed(a, step, r, 'could not take the lock: no work starts')) return;
+        this.advance(a, step);
+      });
+    };
+    attempt();
   }
-  for (const a of actors) next(a);
 }
