@@ -29,6 +29,12 @@ const isRedis = (lock: LockKind): boolean =>
   lock === 'redis' || lock === 'redis-replicated' || lock === 'redis-cluster';
 
 /**
+ * The key names of each script, worked out once: a seed sweep builds a backend per run from one
+ * script, and the same string objects keep their hashes for the keyspace maps.
+ */
+const keysOf = new WeakMap<Script, { lock: string; fence: string }>();
+
+/**
  * The simulated world behind the backend interface: network delays on every request and reply,
  * the lock models, and the documents table as the storage. Everything runs on the world's
  * virtual clock and PRNG, so one seed gives one run.
@@ -62,8 +68,13 @@ export class SimBackend implements Backend {
     this.pg = new PostgresModel(new NodeClock());
     this.pg.createDocument(script.resource, script.initialBody);
     this.pg.seedLease(script.resource, script.initialToken);
-    this.lock = lockKey(script);
-    this.fence = fenceKey(script);
+    let keys = keysOf.get(script);
+    if (keys === undefined) {
+      keys = { lock: lockKey(script), fence: fenceKey(script) };
+      keysOf.set(script, keys);
+    }
+    this.lock = keys.lock;
+    this.fence = keys.fence;
     switch (script.lock) {
       case 'redis':
         this.redisPrimary = this.addRedisNode('redis');

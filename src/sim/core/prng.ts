@@ -11,36 +11,54 @@ export interface Prng {
 }
 
 export function createPrng(seed: number): Prng {
-  // Spread the seed over four words so that nearby seeds start far apart.
-  let a = 0x9e3779b9 ^ seed;
-  let b = 0x243f6a88 ^ Math.imul(seed, 0x85ebca6b);
-  let c = 0xb7e15162 ^ Math.imul(seed, 0xc2b2ae35);
-  let d = seed | 0;
+  return new Sfc32(seed);
+}
 
-  function next(): number {
-    a |= 0;
-    b |= 0;
-    c |= 0;
-    d |= 0;
+/** sfc32 with its four words as fields: a class, since every simulated run makes one. */
+class Sfc32 implements Prng {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(seed: number) {
+    // Spread the seed over four words so that nearby seeds start far apart, then throw the first
+    // dozen outputs away. The warm-up steps local copies: it runs once per simulated run.
+    let a = (0x9e3779b9 ^ seed) | 0;
+    let b = (0x243f6a88 ^ Math.imul(seed, 0x85ebca6b)) | 0;
+    let c = (0xb7e15162 ^ Math.imul(seed, 0xc2b2ae35)) | 0;
+    let d = seed | 0;
+    for (let i = 0; i < 12; i++) {
+      const t = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (((c << 21) | (c >>> 11)) + t) | 0;
+    }
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.d = d;
+  }
+
+  /** One sfc32 step: the same arithmetic as the warm-up above, on the fields. */
+  float(): number {
+    const { a, b, c, d } = this;
     const t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
+    this.d = (d + 1) | 0;
+    this.a = b ^ (b >>> 9);
+    this.b = (c + (c << 3)) | 0;
+    this.c = (((c << 21) | (c >>> 11)) + t) | 0;
     return (t >>> 0) / 4294967296;
   }
-  for (let i = 0; i < 12; i++) next();
 
-  return {
-    float: next,
-    int(lo, hi) {
-      return lo + Math.floor(next() * (hi - lo + 1));
-    },
-    hex(length) {
-      let out = '';
-      while (out.length < length) out += Math.floor(next() * 16).toString(16);
-      return out;
-    },
-  };
+  int(lo: number, hi: number): number {
+    return lo + Math.floor(this.float() * (hi - lo + 1));
+  }
+
+  hex(length: number): string {
+    let out = '';
+    while (out.length < length) out += Math.floor(this.float() * 16).toString(16);
+    return out;
+  }
 }

@@ -38,11 +38,12 @@ export class World implements Scheduler {
   /** Runs events in time order until none are left or `untilMs` is passed. */
   run(untilMs = Infinity): void {
     const q = this.queue;
-    while (q.size > 0 && q.peekTime() <= untilMs) {
-      this.currentMs = q.peekTime();
-      const fn = q.pop();
+    while (q.size > 0) {
+      const timeMs = q.peekTime();
+      if (timeMs > untilMs) return;
+      this.currentMs = timeMs;
       this.eventsRun++;
-      fn();
+      q.pop()();
     }
   }
 }
