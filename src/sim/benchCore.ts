@@ -9,7 +9,7 @@ export interface EngineFigures {
   elapsedMs: number;
   runsPerSecond: number;
   eventsPerSecond: number;
-  /** The mean number of pending events, sampled, so the heap loop can work at the same depth. */
+  /** The queue's mean size as each event was taken, so the heap loop can work at the same depth. */
   meanQueueDepth: number;
 }
 
@@ -28,6 +28,7 @@ export function measureEngine(durationMs: number, nowMs: () => number): EngineFi
   const pausedClient = prepareRun({ scenario: 'paused-client', variant: 'fencing-on' });
   let runs = 0;
   let events = 0;
+  let queueDepthSum = 0;
   let sink = 0;
   const start = nowMs();
   let elapsedMs = 0;
@@ -35,6 +36,7 @@ export function measureEngine(durationMs: number, nowMs: () => number): EngineFi
     for (let i = 0; i < 100; i++) {
       const r = pausedClient.run(runs + 1);
       events += r.events;
+      queueDepthSum += r.queueDepthSum;
       sink += r.trace.events.length;
       runs++;
     }
@@ -47,22 +49,21 @@ export function measureEngine(durationMs: number, nowMs: () => number): EngineFi
     elapsedMs,
     runsPerSecond: (runs / elapsedMs) * 1000,
     eventsPerSecond: (events / elapsedMs) * 1000,
-    meanQueueDepth: PAUSED_CLIENT_MEAN_DEPTH,
+    meanQueueDepth: queueDepthSum / events,
   };
 }
 
 /**
- * The paused client keeps few events pending at once: each client waits on one timer or one
- * message, plus the reply in flight. Four is a generous depth for the bare loop.
+ * The depth the bare loop works at: the engine's mean queue depth, rounded up. A heap is slower
+ * the deeper it is, so rounding up gives the engine the benefit of the doubt, and only that: the
+ * paused client keeps one or two events pending (each client waits on one timer or one message).
  */
-const PAUSED_CLIENT_MEAN_DEPTH = 4;
+export function bareLoopDepth(meanQueueDepth: number): number {
+  return Math.max(1, Math.ceil(meanQueueDepth));
+}
 
 /** A bare push/pop loop on the engine's own heap, at a given depth, with callbacks that do nothing. */
-export function measureHeap(
-  durationMs: number,
-  nowMs: () => number,
-  depth = PAUSED_CLIENT_MEAN_DEPTH,
-): HeapFigures {
+export function measureHeap(durationMs: number, nowMs: () => number, depth: number): HeapFigures {
   const q = new EventQueue();
   let t = 0;
   let ran = 0;

@@ -67,7 +67,8 @@ export class SimBackend implements Backend {
     this.network = new Network(world.prng);
     this.pg = new PostgresModel(new NodeClock());
     this.pg.createDocument(script.resource, script.initialBody);
-    this.pg.seedLease(script.resource, script.initialToken);
+    // The lease row exists where the lease is the lock; it has given out tokens before the run.
+    if (script.lock === 'pg-lease') this.pg.seedLease(script.resource, script.initialToken);
     let keys = keysOf.get(script);
     if (keys === undefined) {
       keys = { lock: lockKey(script), fence: fenceKey(script) };
@@ -145,17 +146,20 @@ export class SimBackend implements Backend {
   }
 
   /**
-   * A request to a server: `serve` runs there when it arrives, one network delay (plus any time
-   * the network holds it) from now; its answer takes another delay back. An answer to a client
-   * that has crashed meanwhile is dropped. Requests from nobody in particular pass `null`.
+   * Sends a request to a server: `arrive` runs there one network delay from now, plus any time
+   * the network holds the message. It serves the request and sends the `answer` back.
    */
-  private request<T>(actor: string | null, serve: () => T, done: Done<T>, heldMs = 0): void {
-    const world = this.world;
-    world.after(this.network.delayMs() + heldMs, () => {
-      const answer = serve();
-      world.after(this.network.delayMs(), () => {
-        if (actor === null || this.crashed === null || !this.crashed.includes(actor)) done(answer);
-      });
+  private send(arrive: () => void, heldMs = 0): void {
+    this.world.after(this.network.delayMs() + heldMs, arrive);
+  }
+
+  /**
+   * A server's answer travels back for one network delay. A client that has crashed meanwhile is
+   * not there to hear it; answers to nobody in particular (`null`) always arrive.
+   */
+  private answer<T>(actor: string | null, result: T, done: Done<T>): void {
+    this.world.after(this.network.delayMs(), () => {
+      if (actor === null || this.crashed === null || !this.crashed.includes(actor)) done(result);
     });
   }
 
@@ -163,41 +167,38 @@ export class SimBackend implements Backend {
     switch (this.script.lock) {
       case 'redis':
       case 'redis-replicated':
-        this.request(actor, () => this.redisAcquire(op.ttlMs), done);
+        this.send(() => this.answer(actor, this.redisAcquire(op.ttlMs), done));
         return;
       case 'redis-cluster':
-        this.request(actor, () => this.clusterAcquire(op.ttlMs), done);
+        this.send(() => this.answer(actor, this.clusterAcquire(op.ttlMs), done));
         return;
       case 'redlock':
         this.redlockAcquire(actor, op, done);
         return;
       case 'pg-lease':
-        this.request(
-          actor,
-          () => {
-            const token = this.pg.leaseTake(
-              this.script.resource,
-              actor,
-              op.ttlMs,
-              this.world.nowMs(),
-            );
-            return token === null ? busy('a live lease exists') : ok({ token });
-          },
-          done,
-        );
+        this.send(() => {
+          const token = this.pg.leaseTake(
+            this.script.resource,
+            actor,
+            op.ttlMs,
+            this.world.nowMs(),
+          );
+          this.answer(actor, token === null ? busy('a live lease exists') : ok({ token }), done);
+        });
         return;
       case 'pg-advisory':
-        this.request(
-          actor,
-          () =>
+        this.send(() =>
+          this.answer(
+            actor,
             this.pg.beginWithAdvisoryLock(actor, this.script.resource)
               ? ok({ token: null }, 'holds the advisory lock in its transaction')
               : busy('another transaction holds the advisory lock'),
-          done,
+            done,
+          ),
         );
         return;
       case 'etcd':
-        this.request(actor, () => this.etcdAcquire(actor, op.ttlMs), done);
+        this.send(() => this.answer(actor, this.etcdAcquire(actor, op.ttlMs), done));
         return;
     }
   }
@@ -275,20 +276,7 @@ export class SimBackend implements Backend {
       case 'redis':
       case 'redis-replicated':
       case 'redis-cluster':
-        this.request(
-          actor,
-          () => {
-            const node = this.lockNode();
-            const nowMs = this.world.nowMs();
-            return blind
-              ? released(node.blindRelease(this.lock, nowMs), 'no lock to delete')
-              : released(
-                  node.release(this.lock, token, nowMs),
-                  'the lock holds another token: nothing deleted',
-                );
-          },
-          done,
-        );
+        this.send(() => this.answer(actor, this.redisRelease(token, blind), done));
         return;
       case 'redlock': {
         const reply = this.toLive(actor, done);
@@ -303,16 +291,18 @@ export class SimBackend implements Backend {
         return;
       }
       case 'pg-lease':
-        this.request(
-          actor,
-          () => released(this.pg.leaseGiveBack(resource, token), 'the lease has a newer fence'),
-          done,
+        this.send(() =>
+          this.answer(
+            actor,
+            released(this.pg.leaseGiveBack(resource, token), 'the lease has a newer fence'),
+            done,
+          ),
         );
         return;
       case 'pg-advisory':
-        this.request(
-          actor,
-          (): OpResult =>
+        this.send(() =>
+          this.answer(
+            actor,
             this.pg.commit(actor)
               ? ok({ committed: true })
               : {
@@ -320,56 +310,65 @@ export class SimBackend implements Backend {
                   value: { committed: false, reason: 'terminated' },
                   note: 'the connection was terminated: the transaction rolled back',
                 },
-          done,
+            done,
+          ),
         );
         return;
       case 'etcd':
-        this.request(
-          actor,
-          () =>
+        this.send(() =>
+          this.answer(
+            actor,
             released(
               this.etcd!.deleteIfRevision(this.lock, token, this.world.nowMs()) ? 1 : 0,
               'the key has another revision',
             ),
-          done,
+            done,
+          ),
         );
         return;
     }
   }
 
+  private redisRelease(token: number | null, blind: boolean): OpResult {
+    const node = this.lockNode();
+    const nowMs = this.world.nowMs();
+    return blind
+      ? released(node.blindRelease(this.lock, nowMs), 'no lock to delete')
+      : released(
+          node.release(this.lock, token, nowMs),
+          'the lock holds another token: nothing deleted',
+        );
+  }
+
   extend(actor: string, token: number | null, ttlMs: number, done: Done<OpResult>): void {
     const lock = this.script.lock;
     if (isRedis(lock)) {
-      this.request(
-        actor,
-        () => extended(this.lockNode().extend(this.lock, token, ttlMs, this.world.nowMs()) === 1),
-        done,
+      this.send(() =>
+        this.answer(
+          actor,
+          extended(this.lockNode().extend(this.lock, token, ttlMs, this.world.nowMs()) === 1),
+          done,
+        ),
       );
     } else if (lock === 'pg-lease') {
-      this.request(
-        actor,
-        () =>
+      this.send(() =>
+        this.answer(
+          actor,
           extended(
             this.pg.leaseExtend(this.script.resource, token, ttlMs, this.world.nowMs()) === 1,
           ),
-        done,
+          done,
+        ),
       );
     } else if (lock === 'etcd') {
-      this.request(
-        actor,
-        () => {
-          const leaseId = this.etcdLeases?.get(actor);
-          return extended(
-            leaseId !== undefined && this.etcd!.keepAlive(leaseId, this.world.nowMs()),
-          );
-        },
-        done,
-      );
+      this.send(() => {
+        const leaseId = this.etcdLeases?.get(actor);
+        const kept = leaseId !== undefined && this.etcd!.keepAlive(leaseId, this.world.nowMs());
+        this.answer(actor, extended(kept), done);
+      });
     } else {
-      this.toLive(
-        actor,
-        done,
-      )({
+      const reply = this.toLive(actor, done);
+      reply({
         type: 'fail',
         value: { extended: 0 },
         note: `${lock} has no extend here`,
@@ -378,7 +377,7 @@ export class SimBackend implements Backend {
   }
 
   write(actor: string, w: WriteRequest, done: Done<OpResult>): void {
-    this.request(actor, () => this.storeWrite(actor, w), done, w.heldMs);
+    this.send(() => this.answer(actor, this.storeWrite(actor, w), done), w.heldMs);
   }
 
   /** The documents table receives a write: fenced (`fence <= token`), plain, or in a transaction. */
@@ -441,14 +440,10 @@ export class SimBackend implements Backend {
         return;
       }
       case 'terminate':
-        this.request(
-          null,
-          (): OpResult => {
-            this.pg.terminate(op.target);
-            return { type: 'info', value: { target: op.target } };
-          },
-          done,
-        );
+        this.send(() => {
+          this.pg.terminate(op.target);
+          this.answer<OpResult>(null, { type: 'info', value: { target: op.target } }, done);
+        });
         return;
     }
   }
@@ -460,7 +455,7 @@ export class SimBackend implements Backend {
   }
 
   readDocument(done: Done<StoredDocument>): void {
-    this.request(null, () => this.pg.document(this.script.resource), done);
+    this.send(() => this.answer(null, this.pg.document(this.script.resource), done));
   }
 }
 

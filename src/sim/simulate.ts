@@ -14,6 +14,15 @@ export interface SimulateOptions {
   params?: Params;
 }
 
+/** A run's trace, with what the benchmark counts: queued events, and the queue's depth. */
+export interface SimulatedRun {
+  trace: Trace;
+  /** Queued events the run took. */
+  events: number;
+  /** The queue's size as each event was taken, summed (see `World.queueDepthSum`). */
+  queueDepthSum: number;
+}
+
 /** A clear error for a caller that named something that does not exist. */
 export class UnknownNameError extends Error {}
 
@@ -61,7 +70,7 @@ export function simulate(options: SimulateOptions): Trace {
 }
 
 /** The trace, and how many queued events the run took (the benchmark's unit of work). */
-export function simulateCountingEvents(options: SimulateOptions): { trace: Trace; events: number } {
+export function simulateCountingEvents(options: SimulateOptions): SimulatedRun {
   return prepareRun(options).run(options.seed ?? 1);
 }
 
@@ -73,7 +82,7 @@ export interface PreparedRun {
   params: Params;
   script: Script;
   /** Plays the script on one seed: a fresh world, backend, interpreter, trace and outcome. */
-  run(seed: number): { trace: Trace; events: number };
+  run(seed: number): SimulatedRun;
 }
 
 /**
@@ -83,15 +92,20 @@ export interface PreparedRun {
 export function prepareRun(options: Omit<SimulateOptions, 'seed'>): PreparedRun {
   const { scenario, variant, lock, params } = resolveRun(options);
   const script = scenario.script(params, variant, lock);
-  const meta = { scenario: scenario.name, variant, params };
+  const paramsInTrace = traceParams(script, params);
   return {
     scenario,
     variant,
     lock,
     params,
     script,
-    run: (seed) => simulateScript(script, seed, meta),
+    run: (seed) => playSeed(script, seed, scenario.name, variant, { ...paramsInTrace }),
   };
+}
+
+/** What a trace records of its run's settings: the lock, the scenario's parameters, the body. */
+function traceParams(script: Script, params: Params): Trace['params'] {
+  return { lock: script.lock, ...params, initialBody: script.initialBody };
 }
 
 /** Runs any script (a scenario's, or one a property test generated) in virtual time. */
@@ -99,18 +113,28 @@ export function simulateScript(
   script: Script,
   seed: number,
   meta: { scenario: string; variant: string; params: Params },
-): { trace: Trace; events: number } {
+): SimulatedRun {
+  return playSeed(script, seed, meta.scenario, meta.variant, traceParams(script, meta.params));
+}
+
+function playSeed(
+  script: Script,
+  seed: number,
+  scenario: string,
+  variant: string,
+  params: Trace['params'],
+): SimulatedRun {
   const world = new World(seed);
   let trace: Trace | null = null;
   playScript(script, new SimBackend(script, world), world, world.prng, (events, document) => {
     trace = {
       format: TRACE_FORMAT,
       version: TRACE_VERSION,
-      scenario: meta.scenario,
-      variant: meta.variant,
+      scenario,
+      variant,
       backend: 'sim',
       seed,
-      params: { lock: script.lock, ...meta.params, initialBody: script.initialBody },
+      params,
       events,
       outcome: deriveOutcome(events, document),
     };
@@ -118,8 +142,8 @@ export function simulateScript(
   world.run();
   if (trace === null) {
     throw new Error(
-      `scenario ${meta.scenario} (${meta.variant}) did not finish: an actor waits for a signal nobody sends`,
+      `scenario ${scenario} (${variant}) did not finish: an actor waits for a signal nobody sends`,
     );
   }
-  return { trace, events: world.eventsRun };
+  return { trace, events: world.eventsRun, queueDepthSum: world.queueDepthSum };
 }

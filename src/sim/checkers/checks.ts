@@ -131,7 +131,8 @@ export function repeatedTokensIn(holds: readonly HoldInterval[]): number[] {
       break;
     }
   }
-  return repeated.sort((x, y) => x - y);
+  if (repeated.length > 1) repeated.sort((x, y) => x - y);
+  return repeated;
 }
 
 export const checkers = {

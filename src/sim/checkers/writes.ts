@@ -88,6 +88,7 @@ function toWrite(e: TraceEvent): AcceptedWrite {
 /** Insertion sort by parallel keys: stable, and the lists here are short and nearly sorted. */
 function sortStable<T>(items: T[], keys: number[]): void {
   for (let i = 1; i < items.length; i++) {
+    if (keys[i - 1]! <= keys[i]!) continue;
     const item = items[i]!;
     const key = keys[i]!;
     let j = i - 1;

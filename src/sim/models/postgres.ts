@@ -22,7 +22,8 @@ interface Session {
  * so client clocks never matter.
  */
 export class PostgresModel {
-  private readonly leases = new Map<string, LeaseRow>();
+  /** Made on first use, like the sessions below: only lease scenarios have a lease row. */
+  private leases: Map<string, LeaseRow> | null = null;
   private readonly documents = new Map<string, StoredDocument & { fence: number }>();
   // Sessions and advisory locks exist only in the scenarios that use them; the simulator builds a
   // model per run, so they are made on first use.
@@ -39,7 +40,7 @@ export class PostgresModel {
 
   /** A lease row that already gave out `fence` tokens, expired long ago. */
   seedLease(name: string, fence: number): void {
-    this.leases.set(name, { owner: 'nobody', fence, expiresAtMs: -Infinity });
+    (this.leases ??= new Map()).set(name, { owner: 'nobody', fence, expiresAtMs: -Infinity });
   }
 
   document(name: string): StoredDocument {
@@ -55,9 +56,10 @@ export class PostgresModel {
   /** lease-take.sql: the row if absent or expired, with the fence raised by one; null when busy. */
   leaseTake(name: string, owner: string, ttlMs: number, nowMs: number): number | null {
     const dbNow = this.clock.localMs(nowMs);
-    const row = this.leases.get(name);
+    const leases = (this.leases ??= new Map());
+    const row = leases.get(name);
     if (row === undefined) {
-      this.leases.set(name, { owner, fence: 1, expiresAtMs: dbNow + ttlMs });
+      leases.set(name, { owner, fence: 1, expiresAtMs: dbNow + ttlMs });
       return 1;
     }
     if (!(row.expiresAtMs < dbNow)) return null;
@@ -69,7 +71,7 @@ export class PostgresModel {
 
   /** lease-give-back.sql: rows updated (0 or 1). The row stays so the next token is higher. */
   leaseGiveBack(name: string, fence: number | null): 0 | 1 {
-    const row = this.leases.get(name);
+    const row = this.leases?.get(name);
     if (row === undefined || row.fence !== fence) return 0;
     row.expiresAtMs = -Infinity;
     return 1;
@@ -78,7 +80,7 @@ export class PostgresModel {
   /** Extends a live lease held with `fence`: rows updated. */
   leaseExtend(name: string, fence: number | null, ttlMs: number, nowMs: number): 0 | 1 {
     const dbNow = this.clock.localMs(nowMs);
-    const row = this.leases.get(name);
+    const row = this.leases?.get(name);
     if (row === undefined || row.fence !== fence || !(row.expiresAtMs > dbNow)) return 0;
     row.expiresAtMs = dbNow + ttlMs;
     return 1;
