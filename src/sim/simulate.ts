@@ -86,8 +86,9 @@ export interface PreparedRun {
 }
 
 /**
- * Resolves a scenario once for many seeds (the property tests, the page's seed sweeps, the
- * benchmark): what does not depend on the seed is not redone for each.
+ * Resolves a scenario once for many seeds (a seed sweep, the benchmark): what does not depend on
+ * the seed is not redone for each. Runs share the script, never state: the determinism tests play
+ * every seed through one prepared run and compare it with a fresh `simulate`.
  */
 export function prepareRun(options: Omit<SimulateOptions, 'seed'>): PreparedRun {
   const { scenario, variant, lock, params } = resolveRun(options);
