@@ -8,6 +8,7 @@ import {
   NUMBERS_VERSION,
   type CaseName,
   type LibraryFigures,
+  type NumbersCase as PageCase,
   type NumbersEnvironment as PageEnvironment,
 } from '../../content/numbersFile';
 
@@ -19,25 +20,11 @@ export type NumbersEnvironment = Omit<PageEnvironment, 'settings'> & {
   settings: Record<string, string | number | boolean> & { fsync: string; persistence: string };
 };
 
-interface CaseFigures {
-  name: CaseName;
-  p50Ms: number;
-  p99Ms: number;
-  /** The same work from the C tool, or null when it could not run (see ceilingNote). */
-  ceilingPerSecond: number | null;
-  /** Node's figure divided by the ceiling, or null without a ceiling. */
-  ratio: number | null;
-  connections: number;
-  pipelined: boolean;
-  /** How the ceiling was measured, or why there is none. */
-  ceilingNote?: string;
-  /** The same work through ioredis or pg; absent for etcd and with --no-library. */
-  library?: LibraryFigures;
-}
+/** Keeps a union a union: `Omit` over it would merge its members into one. */
+type WithoutKind<C> = C extends unknown ? Omit<C, 'kind'> : never;
 
-export type NumbersCase =
-  | (CaseFigures & { pairsPerSecond: number })
-  | (CaseFigures & { triesPerSecond: number; winsPerSecond: number });
+/** A case as the lab writes it: the page's, less the `kind` its validator adds on reading. */
+export type NumbersCase = WithoutKind<PageCase>;
 
 export interface NumbersFile {
   format: typeof NUMBERS_FORMAT;
