@@ -87,3 +87,31 @@ export function measureHeap(durationMs: number, nowMs: () => number, depth: numb
   if (ran !== operations) throw new Error('the heap loop lost callbacks');
   return { operations, elapsedMs, operationsPerSecond: (operations / elapsedMs) * 1000, depth };
 }
+
+export interface SideBySide {
+  engine: EngineFigures;
+  heap: HeapFigures;
+  slices: number;
+}
+
+/**
+ * Measures the engine and the bare loop in alternating slices, after a warm-up of each, and keeps
+ * the fastest slice of each. The first timed slice of the bare loop is often still being
+ * recompiled (it ran 25% slower than later ones here), and a single measure of each would let that
+ * flatter the engine; alternating also gives both the same machine, moment by moment.
+ */
+export function measureSideBySide(durationMs: number, nowMs: () => number, slices = 4): SideBySide {
+  const sliceMs = durationMs / slices;
+  const warm = measureEngine(Math.min(300, sliceMs), nowMs);
+  const depth = bareLoopDepth(warm.meanQueueDepth);
+  measureHeap(Math.min(300, sliceMs), nowMs, depth);
+  let engine: EngineFigures | null = null;
+  let heap: HeapFigures | null = null;
+  for (let i = 0; i < slices; i++) {
+    const e = measureEngine(sliceMs, nowMs);
+    if (engine === null || e.eventsPerSecond > engine.eventsPerSecond) engine = e;
+    const h = measureHeap(sliceMs, nowMs, depth);
+    if (heap === null || h.operationsPerSecond > heap.operationsPerSecond) heap = h;
+  }
+  return { engine: engine!, heap: heap!, slices };
+}

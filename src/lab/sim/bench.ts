@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import os from 'node:os';
 import { build } from 'esbuild';
-import type { EngineFigures, HeapFigures } from '../../sim/benchCore';
+import type { SideBySide } from '../../sim/benchCore';
 
 const secondsArg = process.argv.find((a) => a.startsWith('--seconds='));
 const seconds = secondsArg === undefined ? 2 : Number(secondsArg.split('=')[1]);
@@ -24,11 +24,11 @@ interface Figures {
   ratio: number;
 }
 
-function report(where: string, engine: EngineFigures, heap: HeapFigures): Figures {
+function report(where: string, { engine, heap, slices }: SideBySide): Figures {
   const ratio = engine.eventsPerSecond / heap.operationsPerSecond;
   process.stdout.write(
     [
-      `${where}:`,
+      `${where} (fastest of ${slices} alternating slices each):`,
       `  paused-client runs per second   ${fmt(engine.runsPerSecond).padStart(12)}   (target 10,000)`,
       `  simulated events per second     ${fmt(engine.eventsPerSecond).padStart(12)}   (${(engine.events / engine.runs).toFixed(1)} queue events a run)`,
       `  bare heap push+pop per second   ${fmt(heap.operationsPerSecond).padStart(12)}   (depth ${heap.depth}: the engine's queue held ${engine.meanQueueDepth.toFixed(2)} on average, rounded up)`,
@@ -63,17 +63,10 @@ const core = (await import(
 )) as typeof import('../../sim/benchCore');
 
 process.stdout.write(
-  `bench:sim on ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, Node ${process.version}, ${seconds} s per measure\n`,
+  `bench:sim on ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, Node ${process.version}, ${seconds} s for each side\n`,
 );
-// Warm up both loops so the JIT has compiled them before anything is timed.
-core.measureEngine(300, now);
-core.measureHeap(300, now, 2);
-const nodeEngine = core.measureEngine(durationMs, now);
-const node = report(
-  'Node',
-  nodeEngine,
-  core.measureHeap(durationMs, now, core.bareLoopDepth(nodeEngine.meanQueueDepth)),
-);
+const nodeFigures = core.measureSideBySide(durationMs, now);
+const node = report('Node', nodeFigures);
 
 let browser: Figures | undefined;
 if (process.argv.includes('--browser')) {
@@ -90,15 +83,10 @@ if (process.argv.includes('--browser')) {
       const page = await b.newPage();
       await page.addScriptTag({ content: await bundleFor('iife') });
       // A string, so that nothing of this file's own compilation leaks into the page.
-      const r = (await page.evaluate(`(() => {
-        const clock = () => performance.now();
-        benchCore.measureEngine(300, clock);
-        benchCore.measureHeap(300, clock, 2);
-        const engine = benchCore.measureEngine(${durationMs}, clock);
-        const depth = benchCore.bareLoopDepth(engine.meanQueueDepth);
-        return { engine, heap: benchCore.measureHeap(${durationMs}, clock, depth) };
-      })()`)) as { engine: EngineFigures; heap: HeapFigures };
-      browser = report('Browser (headless Chromium)', r.engine, r.heap);
+      const r = (await page.evaluate(
+        `benchCore.measureSideBySide(${durationMs}, () => performance.now())`,
+      )) as SideBySide;
+      browser = report('Browser (headless Chromium)', r);
     } finally {
       await b.close();
     }
