@@ -3,6 +3,23 @@ import { LabPage } from './pages/labPage';
 import { sections } from '../src/app/sections';
 
 test.describe('the page', () => {
+  test('loads every file it asks for, and logs no error', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
+    });
+    page.on('requestfailed', (r) => problems.push(`failed ${r.url()}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page: ${e.message}`));
+    const lab = new LabPage(page);
+    await lab.open();
+    await lab.waitForPanels();
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+  });
+
   test('has every section, each reachable from the contents menu', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const lab = new LabPage(page);
