@@ -29,10 +29,18 @@ describe('parseArgs', () => {
   });
 
   it('keeps the canonical case order and drops repeats in --only', () => {
-    expect(parseArgs(['--only', 'pg-lease,redis-hot', '--only', 'redis-hot']).only).toEqual([
-      'redis-hot',
-      'pg-lease',
-    ]);
+    expect(
+      parseArgs(['--only', 'pg-lease,redis-hot', '--only', 'redis-hot', '--out', '/tmp/n.json'])
+        .only,
+    ).toEqual(['redis-hot', 'pg-lease']);
+  });
+
+  it('refuses --only without --out, so the committed file never loses cases', () => {
+    expect(() => parseArgs(['--only', 'redis-plain'])).toThrow(
+      '--only measures redis-plain and nothing else; written to recordings/numbers.json it would drop the other cases.',
+    );
+    // Naming every case is a whole run, and may go to the default file.
+    expect(parseArgs(['--only', CASE_NAMES.join(',')]).out).toBe('recordings/numbers.json');
   });
 
   it('ignores a lone -- that npm passes through', () => {

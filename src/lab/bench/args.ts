@@ -30,7 +30,7 @@ export const USAGE = `Usage: npm run lab:bench -- [--clients N] [--seconds S] [-
   --clients N   concurrent clients, one connection each (default 32)
   --seconds S   measured seconds per case for Node and again for the C tool (default 3)
   --only CASE   run only these cases (repeat the flag or separate with commas); the file
-                then holds only them: ${CASE_NAMES.join(', ')}
+                then holds only them, so --out is required: ${CASE_NAMES.join(', ')}
   --out FILE    where to write the numbers (default recordings/numbers.json)
   --warm-up S   unmeasured seconds per case first, for the JIT and caches (default 3)
   --no-library  skip the same work through ioredis and pg (the lab's library clients),
@@ -111,5 +111,12 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     }
   }
   if (chosen.length > 0) options.only = CASE_NAMES.filter((name) => chosen.includes(name));
+  // A partial run written over the committed file would drop every case it did not measure; and
+  // cases from different runs do not belong in one file with one machine and one moment.
+  if (options.only.length < CASE_NAMES.length && options.out === DEFAULT_OPTIONS.out) {
+    throw new ArgsError(
+      `--only measures ${options.only.join(', ')} and nothing else; written to ${DEFAULT_OPTIONS.out} it would drop the other cases. Pass --out FILE to write them elsewhere, or leave out --only to measure every case.`,
+    );
+  }
   return options;
 }
