@@ -122,28 +122,30 @@ test.describe('the drill', () => {
     }
     await expect(drill.topStatus('Done')).toBeVisible();
 
-    // Interview practice: back up to the toolbar with Shift+Tab, shuffle, every answer hidden.
+    // Interview practice: back up to the toolbar, shuffle; one question at a time, answer hidden,
+    // and Next takes the focus to the next question.
     const practice = drill.button('Interview practice');
-    await page.keyboard.press('Shift+Tab');
-    for (
-      let i = 0;
-      i < 150 && !(await practice.evaluate((el) => el === document.activeElement));
-      i++
-    ) {
-      await page.keyboard.press('Shift+Tab');
-    }
-    await expect(practice).toBeFocused();
+    await drill.tabBackTo(practice);
     await page.keyboard.press('Enter');
     await expect(practice).toHaveAttribute('aria-pressed', 'true');
-    await expect(drill.section.getByRole('heading', { name: 'Answer' })).toHaveCount(0);
-    const shuffled = await drill
-      .questions()
-      .evaluateAll((els) => els.map((el) => el.querySelector('h3')?.textContent ?? ''));
+    const shuffled: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      await expect(drill.section.getByRole('heading', { name: 'Answer' })).toHaveCount(0);
+      shuffled.push(await drill.practicePrompt());
+      if (i === 7) break;
+      await drill.tabTo(drill.button('Next question'));
+      await page.keyboard.press('Enter');
+      await expect(drill.questions().getByRole('heading', { level: 3 })).toBeFocused();
+    }
     expect(shuffled).not.toEqual(prompts);
+    expect([...shuffled].sort()).toEqual([...prompts].sort());
+    await expect(
+      drill.section.getByText(/^That was the last question: 8 of 8 known/),
+    ).toBeVisible();
 
     // Reset asks first; Escape keeps everything, then Yes clears it.
     const reset = drill.button('Reset progress');
-    await drill.tabTo(reset);
+    await drill.tabBackTo(reset);
     await page.keyboard.press('Enter');
     const dialog = drill.section.getByRole('alertdialog', { name: 'Clear your drill progress?' });
     await expect(dialog.getByRole('button', { name: 'Keep my progress' })).toBeFocused();

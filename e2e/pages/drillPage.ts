@@ -80,6 +80,21 @@ export class DrillPage {
     throw new Error(`Tab never reached ${target.toString()} in ${maxPresses} presses.`);
   }
 
+  /** Presses Shift+Tab until `target` has the focus; fails if it never arrives. */
+  async tabBackTo(target: Locator, maxPresses = 150) {
+    for (let i = 0; i < maxPresses; i++) {
+      if (await target.evaluate((el) => el === document.activeElement)) return;
+      await this.page.keyboard.press('Shift+Tab');
+    }
+    throw new Error(`Shift+Tab never reached ${target.toString()} in ${maxPresses} presses.`);
+  }
+
+  /** The prompt of the one question interview practice shows. */
+  async practicePrompt(): Promise<string> {
+    await expect(this.questions()).toHaveCount(1);
+    return (await this.questions().getByRole('heading', { level: 3 }).textContent()) ?? '';
+  }
+
   async expectFocusVisible(target: Locator) {
     await expect(target).toBeFocused();
     const outline = await target.evaluate((el) => getComputedStyle(el).outlineStyle);

@@ -66,6 +66,29 @@ function card(prompt: string) {
   return screen.getByRole('article', { name: prompt });
 }
 
+/**
+ * Walks a practice round from its first question with Next, checking that one question shows at a
+ * time with its answer hidden, and returns the prompts in the order asked.
+ */
+function practiceRound(): string[] {
+  const prompts: string[] = [];
+  for (let i = 0; i < drillQuestions.length; i++) {
+    const cards = screen.getAllByRole('article');
+    expect(cards).toHaveLength(1);
+    expect(within(cards[0]!).getByText(`Question ${i + 1} of 8`)).toBeTruthy();
+    expect(within(cards[0]!).queryByRole('heading', { name: 'Answer' })).toBeNull();
+    prompts.push(within(cards[0]!).getByRole('heading', { level: 3 }).textContent ?? '');
+    const next = screen.queryByRole('button', { name: 'Next question' });
+    if (next) {
+      fireEvent.click(next);
+      expect(document.activeElement?.textContent).toBe(
+        within(screen.getByRole('article')).getByRole('heading', { level: 3 }).textContent,
+      );
+    }
+  }
+  return prompts;
+}
+
 function promptsInOrder(): string[] {
   return screen
     .getAllByRole('article')
@@ -153,7 +176,7 @@ describe('DrillPanel', () => {
     expect(status().getByText('Done')).toBeTruthy();
   });
 
-  it('interview practice shuffles the questions and hides every answer, even known ones', () => {
+  it('interview practice asks the shuffled questions one at a time, every answer hidden', () => {
     const { store } = setup();
     const best = q1.choices.find((c) => c.id === q1.bestChoiceId)!;
     fireEvent.click(
@@ -163,19 +186,29 @@ describe('DrillPanel', () => {
     const toggle = screen.getByRole('button', { name: 'Interview practice' });
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
-    const shuffled = promptsInOrder();
+    const shuffled = practiceRound();
     expect(shuffled).not.toEqual(drillQuestions.map((q) => q.prompt));
     expect([...shuffled].sort()).toEqual(drillQuestions.map((q) => q.prompt).sort());
-    expect(screen.queryAllByRole('heading', { name: 'Answer' })).toHaveLength(0);
     // Progress survives the mode change.
     expect(store.getState().progress[q1.id]).toBe('known');
+    // The round ends with the score, and no way further.
+    expect(screen.getByText(/That was the last question: 1 of 8 known/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Next question' })).toBeNull();
+
+    // Previous goes back one, and takes the focus to that question.
+    fireEvent.click(screen.getByRole('button', { name: 'Previous question' }));
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(document.activeElement).toBe(
+      screen.getByRole('heading', { level: 3, name: shuffled[6] }),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Shuffle again' }));
-    expect(promptsInOrder()).not.toEqual(shuffled);
+    expect(practiceRound()).not.toEqual(shuffled);
 
     // No choices to lean on in practice, and an answer said out loud is enough to reveal.
+    fireEvent.click(screen.getByRole('button', { name: 'Shuffle again' }));
     expect(screen.queryAllByRole('radio')).toHaveLength(0);
-    const fresh = card(q2.prompt);
+    const fresh = screen.getByRole('article');
     fireEvent.click(within(fresh).getByRole('button', { name: 'Reveal the answer' }));
     expect(within(fresh).getByRole('heading', { name: 'Answer' })).toBeTruthy();
     expect(within(fresh).queryByText(/Make a prediction first/)).toBeNull();

@@ -1,5 +1,6 @@
 // Section 14, the drill: predict, then reveal, then say honestly whether you knew it. Interview
-// practice shuffles the questions and hides every answer until the reader asks for it.
+// practice shuffles the questions, asks them one at a time, and hides every answer until the
+// reader asks for it.
 import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useStore } from 'zustand';
 import { drillQuestions, PREDICTION_MAX_CHARS, type DrillQuestion } from '../../content/drill';
@@ -31,6 +32,10 @@ export function DrillPanel({ store = drillProgressStore, nextSeed = randomSeed }
   const [confirming, setConfirming] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const resetButton = useRef<HTMLButtonElement>(null);
+  // Practice asks one question at a time; which one is this session's business, not saved.
+  const [practiceIndex, setPracticeIndex] = useState(0);
+  const practiceCard = useRef<HTMLDivElement>(null);
+  const moved = useRef(false);
 
   const known = knownCount({ progress });
   const notYet = drillQuestions.filter((q) => progress[q.id] === 'not-yet').length;
@@ -47,13 +52,29 @@ export function DrillPanel({ store = drillProgressStore, nextSeed = randomSeed }
       setAnnouncement('Back to the explainer’s order.');
     } else {
       s.startPractice(nextSeed());
-      setAnnouncement(`Interview practice: ${total} questions in a new order, answers hidden.`);
+      setPracticeIndex(0);
+      setAnnouncement(
+        `Interview practice: ${total} questions in a new order, one at a time, answers hidden.`,
+      );
     }
   };
   const reshuffle = () => {
     store.getState().startPractice(nextSeed());
+    setPracticeIndex(0);
     setAnnouncement('Shuffled again. Answers hidden.');
   };
+  const goTo = (index: number) => {
+    moved.current = true;
+    setPracticeIndex(index);
+  };
+  // After Next or Previous, the new question's heading takes the focus, so a screen reader reads
+  // it and Tab goes on to its answer field.
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    practiceCard.current?.querySelector<HTMLElement>('h3')?.focus();
+  }, [practiceIndex]);
+  const current = Math.min(practiceIndex, total - 1);
   const closeConfirm = (cleared: boolean) => {
     setConfirming(false);
     if (cleared) {
@@ -122,17 +143,44 @@ export function DrillPanel({ store = drillProgressStore, nextSeed = randomSeed }
       </p>
       <p className="drill-mode-note">
         {practicing
-          ? 'Interview practice: the questions are shuffled, the choices are gone, and every answer stays hidden until you ask for it. Say your answer out loud or write it, then reveal and be honest.'
+          ? 'Interview practice: the questions come shuffled and one at a time, the choices are gone, and every answer stays hidden until you ask for it. Say your answer out loud or write it, then reveal and be honest.'
           : 'For each question, pick or write a prediction, then reveal the answer and mark whether you knew it.'}
       </p>
 
-      <ol className="drill-list">
-        {questions.map((q, i) => (
-          <li key={q.id}>
-            <DrillCard store={store} question={q} number={i + 1} practicing={practicing} />
-          </li>
-        ))}
-      </ol>
+      {practicing ? (
+        <div className="drill-practice" ref={practiceCard}>
+          <DrillCard
+            key={questions[current]!.id}
+            store={store}
+            question={questions[current]!}
+            number={current + 1}
+            practicing
+          />
+          <nav className="drill-practice-nav" aria-label="Practice questions">
+            <button type="button" disabled={current === 0} onClick={() => goTo(current - 1)}>
+              Previous question
+            </button>
+            {current < total - 1 ? (
+              <button type="button" onClick={() => goTo(current + 1)}>
+                Next question
+              </button>
+            ) : (
+              <p className="drill-practice-end">
+                That was the last question: {known} of {total} known. Shuffle again for another
+                round.
+              </p>
+            )}
+          </nav>
+        </div>
+      ) : (
+        <ol className="drill-list">
+          {questions.map((q, i) => (
+            <li key={q.id}>
+              <DrillCard store={store} question={q} number={i + 1} practicing={false} />
+            </li>
+          ))}
+        </ol>
+      )}
       {known === total && (
         <p className="drill-done">
           All {total} known. Try interview practice: the same questions in an order you cannot lean
@@ -192,7 +240,7 @@ function DrillCard({ store, question, number, practicing }: DrillCardProps) {
           </span>
         )}
       </p>
-      <h3 id={promptId} className="drill-prompt">
+      <h3 id={promptId} className="drill-prompt" tabIndex={-1}>
         {question.prompt}
       </h3>
 
