@@ -3,12 +3,13 @@
 // Bind/Execute/Sync message and one round trip. node-postgres builds and parses far more per
 // query than the server spends on a one-row statement, so on a small machine it would measure
 // itself; here the messages for constant parameters are encoded once per client, and replies
-// are read in place. Supports trust, password and md5 authentication.
+// are read in place. Supports trust, password, md5 and SCRAM-SHA-256 authentication.
 import { createHash } from 'node:crypto';
 import { type Socket, connect } from 'node:net';
 import { ServerDownError } from '../servers';
 import { sharedReadBuffer } from './readBuffer';
 import { parseIntAt } from './respClient';
+import { SCRAM_MECHANISM, ScramClient } from './scram';
 
 export interface PgConfig {
   host: string;
@@ -87,6 +88,8 @@ export class PgConnection {
   private partial: Buffer | null = null;
   private closedByUs = false;
   private startup: { resolve: () => void; reject: (error: Error) => void } | null = null;
+  /** The SCRAM exchange under way during startup, if the server asked for one. */
+  private scram: ScramClient | null = null;
 
   private constructor(
     private readonly socket: Socket,
@@ -237,17 +240,11 @@ export class PgConnection {
           i = close + 1;
         }
         this.errorText = text;
-        if (this.startup) {
-          const { reject } = this.startup;
-          this.startup = null;
-          this.closedByUs = true;
-          this.socket.destroy();
-          reject(new ServerDownError('Postgres', `${this.config.host}:${this.config.port}`, text));
-        }
+        this.refuseStartup(text);
         return;
       }
       case 82: // 'R' Authentication
-        this.authenticate(data.readInt32BE(start), data, start + 4);
+        this.authenticate(data.readInt32BE(start), data, start + 4, end);
         return;
       default:
         // ParseComplete, BindComplete, ParameterStatus, BackendKeyData, notices: nothing to keep.
@@ -255,9 +252,13 @@ export class PgConnection {
     }
   }
 
-  private authenticate(kind: number, data: Buffer, at: number): void {
+  private authenticate(kind: number, data: Buffer, at: number, end: number): void {
     const { user, password } = this.config;
     if (kind === 0) return; // AuthenticationOk
+    if (kind >= 10 && kind <= 12) {
+      this.scramStep(kind, data.toString('utf8', at, end));
+      return;
+    }
     if (kind === 3 && password !== undefined) {
       this.socket.write(message('p', cstring(password)));
       return;
@@ -273,10 +274,41 @@ export class PgConnection {
       this.socket.write(message('p', cstring(`md5${outer}`)));
       return;
     }
-    const reason =
-      kind === 10
-        ? 'the benchmark client speaks trust, password and md5 only, not SCRAM'
-        : 'a password is needed';
+    this.refuseStartup(
+      `the server asks for authentication ${kind} and ${password === undefined ? 'no password was given' : 'the benchmark client does not speak it'}`,
+    );
+  }
+
+  /** AuthenticationSASL (10), SASLContinue (11), SASLFinal (12), with `payload` their body. */
+  private scramStep(kind: number, payload: string): void {
+    try {
+      if (kind === 10) {
+        const mechanisms = payload.split('\0').filter(Boolean);
+        if (!mechanisms.includes(SCRAM_MECHANISM)) {
+          throw new Error(`the server offers ${mechanisms.join(', ')}, not ${SCRAM_MECHANISM}`);
+        }
+        if (this.config.password === undefined) throw new Error('a password is needed');
+        this.scram = new ScramClient(this.config.password);
+        const first = Buffer.from(this.scram.firstMessage(), 'utf8');
+        // SASLInitialResponse: the mechanism, then the first message with its length.
+        this.socket.write(
+          message('p', Buffer.concat([cstring(SCRAM_MECHANISM), int32(first.length), first])),
+        );
+        return;
+      }
+      if (this.scram === null) throw new Error('SCRAM messages came before the exchange began');
+      if (kind === 11) {
+        this.socket.write(message('p', Buffer.from(this.scram.finalMessage(payload), 'utf8')));
+        return;
+      }
+      this.scram.verifyServer(payload);
+      this.scram = null;
+    } catch (error) {
+      this.refuseStartup((error as Error).message);
+    }
+  }
+
+  private refuseStartup(reason: string): void {
     if (this.startup) {
       const { reject } = this.startup;
       this.startup = null;

@@ -1,0 +1,89 @@
+// The benchmark's own Postgres client against a real server that asks for SCRAM-SHA-256, as a
+// Postgres of the author's own does by default: the run's server gets one role that must prove
+// its password, and the client must get in with the right one and be refused with a wrong one.
+import { accessSync, constants, readFileSync, writeFileSync } from 'node:fs';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PgConnection, parsePgUrl } from './pgWireClient';
+
+const databaseUrl = inject('databaseUrl');
+const ROLE = 'bench_scram_check';
+const PASSWORD = 'correct horse battery';
+
+async function sql(text: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+const connectAs = (password: string | undefined) =>
+  PgConnection.connect({ ...parsePgUrl(databaseUrl), user: ROLE, password }, () => {});
+
+let hbaFile = '';
+let originalHba = '';
+/** Only a server this run started has a pg_hba.conf we may change (not a DATABASE_URL's). */
+let canEditHba = false;
+
+beforeAll(async () => {
+  hbaFile = String((await sql('SHOW hba_file')).rows[0]?.hba_file ?? '');
+  try {
+    accessSync(hbaFile, constants.W_OK);
+    canEditHba = true;
+  } catch {
+    return;
+  }
+  originalHba = readFileSync(hbaFile, 'utf8');
+  await sql(`DROP ROLE IF EXISTS ${ROLE}`);
+  await sql(
+    `SET password_encryption = 'scram-sha-256'; CREATE ROLE ${ROLE} LOGIN PASSWORD '${PASSWORD}'`,
+  );
+  // The first matching line wins: this role must use SCRAM over TCP; everyone else keeps trust.
+  writeFileSync(hbaFile, `host all ${ROLE} 127.0.0.1/32 scram-sha-256\n${originalHba}`);
+  await sql('SELECT pg_reload_conf()');
+  // The reload is asynchronous: wait until a wrong password is refused.
+  for (let i = 0; i < 50; i++) {
+    const refused = await connectAs('wrong').then(
+      (c) => (c.close(), false),
+      () => true,
+    );
+    if (refused) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the server never started asking for SCRAM after the reload');
+});
+
+afterAll(async () => {
+  if (!canEditHba) return;
+  writeFileSync(hbaFile, originalHba);
+  await sql('SELECT pg_reload_conf()');
+  await sql(`DROP ROLE IF EXISTS ${ROLE}`);
+});
+
+describe('the benchmark client on a server that asks for SCRAM-SHA-256', () => {
+  const needOwnServer = () =>
+    expect(canEditHba, `cannot change ${hbaFile}: this test needs the run's own Postgres`).toBe(
+      true,
+    );
+
+  it('gets in with the right password and runs a statement', async () => {
+    needOwnServer();
+    const connection = await connectAs(PASSWORD);
+    try {
+      await connection.prepare({ whoami: 'SELECT current_user' });
+    } finally {
+      connection.close();
+    }
+  });
+
+  it('is refused with a wrong password or none, saying why', async () => {
+    needOwnServer();
+    await expect(connectAs('not the password')).rejects.toThrow(
+      /password authentication failed for user "bench_scram_check"/,
+    );
+    await expect(connectAs(undefined)).rejects.toThrow(/a password is needed/);
+  });
+});
