@@ -12,37 +12,7 @@ import {
   type DrillProgressData,
   type DrillProgressStore,
 } from './drillProgress';
-
-/** A Storage on a Map, with switches for the ways real browsers fail. */
-class FakeStorage implements Storage {
-  items = new Map<string, string>();
-  failGet = false;
-  failSet = false;
-  failRemove = false;
-  writes = 0;
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  key(i: number) {
-    return [...this.items.keys()][i] ?? null;
-  }
-  getItem(key: string) {
-    if (this.failGet) throw new DOMException('blocked', 'SecurityError');
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    if (this.failSet) throw new DOMException('full', 'QuotaExceededError');
-    this.writes++;
-    this.items.set(key, String(value));
-  }
-  removeItem(key: string) {
-    if (this.failRemove) throw new DOMException('blocked', 'SecurityError');
-    this.items.delete(key);
-  }
-}
+import { FakeStorage } from './testing/fakeStorage';
 
 const ids = drillQuestions.map((q) => q.id);
 const [q1, q2, q3] = drillQuestions as [

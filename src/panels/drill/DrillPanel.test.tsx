@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { drillQuestions } from '../../content/drill';
 import { createDrillProgressStore, DRILL_STORAGE_NAME } from '../../state/drillProgress';
+import { brokenStorage, FakeStorage } from '../../state/testing/fakeStorage';
 import { DrillPanel } from './DrillPanel';
 import { ProgressStatus } from './ProgressStatus';
 
@@ -14,33 +15,7 @@ afterEach(() => {
   openReplay.mockClear();
 });
 
-class MemoryStorage implements Storage {
-  items = new Map<string, string>();
-  broken = false;
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  key(i: number) {
-    return [...this.items.keys()][i] ?? null;
-  }
-  getItem(k: string) {
-    if (this.broken) throw new DOMException('no', 'SecurityError');
-    return this.items.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    if (this.broken) throw new DOMException('no', 'QuotaExceededError');
-    this.items.set(k, v);
-  }
-  removeItem(k: string) {
-    if (this.broken) throw new DOMException('no', 'SecurityError');
-    this.items.delete(k);
-  }
-}
-
-function setup(storage = new MemoryStorage()) {
+function setup(storage = new FakeStorage()) {
   const store = createDrillProgressStore({ getStorage: () => storage });
   let seed = 100;
   const utils = render(
@@ -250,7 +225,7 @@ describe('DrillPanel', () => {
   });
 
   it('starts fresh from a corrupted value and says so once, until dismissed', () => {
-    const storage = new MemoryStorage();
+    const storage = new FakeStorage();
     storage.items.set(DRILL_STORAGE_NAME, '{"version":2,"state":{"progress":');
     setup(storage);
     expect(
@@ -262,8 +237,7 @@ describe('DrillPanel', () => {
   });
 
   it('works for the session and says progress will not be kept when storage is blocked', () => {
-    const storage = new MemoryStorage();
-    storage.broken = true;
+    const storage = brokenStorage();
     setup(storage);
     expect(drill().getByText(/progress will not be kept/)).toBeTruthy();
     expect(status().getByText(/Progress will not be kept: this browser/)).toBeTruthy();
@@ -275,7 +249,7 @@ describe('DrillPanel', () => {
   });
 
   it('brings back predictions and marks from storage, with marked answers open', () => {
-    const storage = new MemoryStorage();
+    const storage = new FakeStorage();
     const first = createDrillProgressStore({ getStorage: () => storage });
     first.getState().pickChoice(q2.id, q2.bestChoiceId);
     first.getState().writePrediction(q2.id, 'stale by the time it lands');
