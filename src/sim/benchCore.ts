@@ -22,7 +22,7 @@ export interface HeapFigures {
 }
 
 /** Runs the paused client (fencing on, Redis lock) over fresh seeds for about `durationMs`. */
-export function measureEngine(durationMs: number, nowMs: () => number): EngineFigures {
+function measureEngine(durationMs: number, nowMs: () => number): EngineFigures {
   // Resolved once, as a seed sweep does; every run below still builds its own world, backend,
   // interpreter, trace and outcome.
   const pausedClient = prepareRun({ scenario: 'paused-client', variant: 'fencing-on' });
@@ -58,12 +58,12 @@ export function measureEngine(durationMs: number, nowMs: () => number): EngineFi
  * the deeper it is, so rounding up gives the engine the benefit of the doubt, and only that: the
  * paused client keeps one or two events pending (each client waits on one timer or one message).
  */
-export function bareLoopDepth(meanQueueDepth: number): number {
+function bareLoopDepth(meanQueueDepth: number): number {
   return Math.max(1, Math.ceil(meanQueueDepth));
 }
 
 /** A bare push/pop loop on the engine's own heap, at a given depth, with callbacks that do nothing. */
-export function measureHeap(durationMs: number, nowMs: () => number, depth: number): HeapFigures {
+function measureHeap(durationMs: number, nowMs: () => number, depth: number): HeapFigures {
   const q = new EventQueue();
   let t = 0;
   let ran = 0;

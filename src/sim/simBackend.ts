@@ -145,6 +145,10 @@ export class SimBackend implements Backend {
     return null;
   }
 
+  private alive(actor: string): boolean {
+    return this.crashed === null || !this.crashed.includes(actor);
+  }
+
   /**
    * Sends a request to a server: `arrive` runs there one network delay from now, plus any time
    * the network holds the message. It serves the request and sends the `answer` back.
@@ -159,7 +163,7 @@ export class SimBackend implements Backend {
    */
   private answer<T>(actor: string | null, result: T, done: Done<T>): void {
     this.world.after(this.network.delayMs(), () => {
-      if (actor === null || this.crashed === null || !this.crashed.includes(actor)) done(result);
+      if (actor === null || this.alive(actor)) done(result);
     });
   }
 
@@ -266,7 +270,7 @@ export class SimBackend implements Backend {
   /** Redlock talks to its nodes itself; its answer still goes nowhere once the client is dead. */
   private toLive(actor: string, done: Done<OpResult>): Done<OpResult> {
     return (r) => {
-      if (this.crashed === null || !this.crashed.includes(actor)) done(r);
+      if (this.alive(actor)) done(r);
     };
   }
 
