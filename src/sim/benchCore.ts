@@ -1,7 +1,8 @@
 // The engine's benchmark body, shared by Node and the browser. It is given a clock rather than
 // reading one, so the engine stays free of wall time.
 import { EventQueue } from './core/eventQueue';
-import { prepareRun } from './simulate';
+import { HandWrittenPausedClient } from './handWrittenPausedClient';
+import { prepareRun, type SimulatedRun } from './simulate';
 
 export interface EngineFigures {
   runs: number;
@@ -21,11 +22,24 @@ export interface HeapFigures {
   depth: number;
 }
 
-/** Runs the paused client (fencing on, Redis lock) over fresh seeds for about `durationMs`. */
-function measureEngine(durationMs: number, nowMs: () => number): EngineFigures {
-  // Resolved once, as a seed sweep does; every run below still builds its own world, backend,
-  // interpreter, trace and outcome.
-  const pausedClient = prepareRun({ scenario: 'paused-client', variant: 'fencing-on' });
+/** Something that plays the paused client (fencing on, Redis lock) on a seed. */
+interface PausedClientRunner {
+  run(seed: number): SimulatedRun;
+}
+
+/**
+ * The engine, resolved once as a seed sweep does; every run still builds its own world, backend,
+ * interpreter, trace and outcome.
+ */
+const engineRunner = (): PausedClientRunner =>
+  prepareRun({ scenario: 'paused-client', variant: 'fencing-on' });
+
+/** Plays the paused client over fresh seeds for about `durationMs`. */
+function measureRuns(
+  runner: PausedClientRunner,
+  durationMs: number,
+  nowMs: () => number,
+): EngineFigures {
   let runs = 0;
   let events = 0;
   let queueDepthSum = 0;
@@ -34,7 +48,7 @@ function measureEngine(durationMs: number, nowMs: () => number): EngineFigures {
   let elapsedMs = 0;
   while (elapsedMs < durationMs) {
     for (let i = 0; i < 100; i++) {
-      const r = pausedClient.run(runs + 1);
+      const r = runner.run(runs + 1);
       events += r.events;
       queueDepthSum += r.queueDepthSum;
       sink += r.trace.events.length;
@@ -90,28 +104,37 @@ function measureHeap(durationMs: number, nowMs: () => number, depth: number): He
 
 export interface SideBySide {
   engine: EngineFigures;
+  /** The same run written out by hand (handWrittenPausedClient.ts): the floor for the engine. */
+  handWritten: EngineFigures;
   heap: HeapFigures;
   slices: number;
 }
 
 /**
- * Measures the engine and the bare loop in alternating slices, after a warm-up of each, and keeps
- * the fastest slice of each. The first timed slice of the bare loop is often still being
- * recompiled (it ran 25% slower than later ones here), and a single measure of each would let that
- * flatter the engine; alternating also gives both the same machine, moment by moment.
+ * Measures the engine, the hand-written run and the bare loop in alternating slices, after a
+ * warm-up of each, and keeps the fastest slice of each. The first timed slice of the bare loop is
+ * often still being recompiled (it ran 25% slower than later ones here), and a single measure of
+ * each would let that flatter the engine; alternating also gives all three the same machine,
+ * moment by moment.
  */
 export function measureSideBySide(durationMs: number, nowMs: () => number, slices = 4): SideBySide {
   const sliceMs = durationMs / slices;
-  const warm = measureEngine(Math.min(300, sliceMs), nowMs);
-  const depth = bareLoopDepth(warm.meanQueueDepth);
-  measureHeap(Math.min(300, sliceMs), nowMs, depth);
+  const warmMs = Math.min(300, sliceMs);
+  const engineRuns = engineRunner();
+  const handRuns = new HandWrittenPausedClient();
+  const depth = bareLoopDepth(measureRuns(engineRuns, warmMs, nowMs).meanQueueDepth);
+  measureRuns(handRuns, warmMs, nowMs);
+  measureHeap(warmMs, nowMs, depth);
   let engine: EngineFigures | null = null;
+  let handWritten: EngineFigures | null = null;
   let heap: HeapFigures | null = null;
+  const faster = (a: EngineFigures | null, b: EngineFigures) =>
+    a === null || b.eventsPerSecond > a.eventsPerSecond ? b : a;
   for (let i = 0; i < slices; i++) {
-    const e = measureEngine(sliceMs, nowMs);
-    if (engine === null || e.eventsPerSecond > engine.eventsPerSecond) engine = e;
+    engine = faster(engine, measureRuns(engineRuns, sliceMs, nowMs));
+    handWritten = faster(handWritten, measureRuns(handRuns, sliceMs, nowMs));
     const h = measureHeap(sliceMs, nowMs, depth);
     if (heap === null || h.operationsPerSecond > heap.operationsPerSecond) heap = h;
   }
-  return { engine: engine!, heap: heap!, slices };
+  return { engine: engine!, handWritten: handWritten!, heap: heap!, slices };
 }

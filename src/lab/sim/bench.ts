@@ -1,5 +1,6 @@
 // `npm run bench:sim [-- --seconds=N --browser]`: the engine's speed beside a bare push/pop loop
-// on the same heap, measured in the same process; with --browser, also in Debian's Chromium.
+// on the same heap and beside the same run written by hand (the floor), measured in the same
+// process; with --browser, also in Debian's Chromium.
 // Targets: 10,000 paused-client runs a second; events/s at least 0.25 of heap operations/s.
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -22,25 +23,36 @@ interface Figures {
   eventsPerSecond: number;
   heapOpsPerSecond: number;
   ratio: number;
+  /** The same run written out by hand, with no engine: the floor the engine is compared with. */
+  handWritten: { runsPerSecond: number; eventsPerSecond: number; ratio: number };
 }
 
-function report(where: string, { engine, heap, slices }: SideBySide): Figures {
-  const ratio = engine.eventsPerSecond / heap.operationsPerSecond;
+function report(where: string, { engine, handWritten, heap, slices }: SideBySide): Figures {
+  const heapOps = heap.operationsPerSecond;
+  const ratio = engine.eventsPerSecond / heapOps;
+  const handRatio = handWritten.eventsPerSecond / heapOps;
   process.stdout.write(
     [
       `${where} (fastest of ${slices} alternating slices each):`,
       `  paused-client runs per second   ${fmt(engine.runsPerSecond).padStart(12)}   (target 10,000)`,
       `  simulated events per second     ${fmt(engine.eventsPerSecond).padStart(12)}   (${(engine.events / engine.runs).toFixed(1)} queue events a run)`,
-      `  bare heap push+pop per second   ${fmt(heap.operationsPerSecond).padStart(12)}   (depth ${heap.depth}: the engine's queue held ${engine.meanQueueDepth.toFixed(2)} on average, rounded up)`,
+      `  bare heap push+pop per second   ${fmt(heapOps).padStart(12)}   (depth ${heap.depth}: the engine's queue held ${engine.meanQueueDepth.toFixed(2)} on average, rounded up)`,
       `  ratio events / heap operations  ${ratio.toFixed(3).padStart(12)}   (target 0.25)`,
+      `  the run written by hand, runs/s ${fmt(handWritten.runsPerSecond).padStart(12)}   (the floor: the same trace and outcome, no engine)`,
+      `  its ratio events / heap ops     ${handRatio.toFixed(3).padStart(12)}   (${fmt(handWritten.eventsPerSecond)} events a second)`,
       '',
     ].join('\n'),
   );
   return {
     runsPerSecond: Math.round(engine.runsPerSecond),
     eventsPerSecond: Math.round(engine.eventsPerSecond),
-    heapOpsPerSecond: Math.round(heap.operationsPerSecond),
+    heapOpsPerSecond: Math.round(heapOps),
     ratio: Number(ratio.toFixed(3)),
+    handWritten: {
+      runsPerSecond: Math.round(handWritten.runsPerSecond),
+      eventsPerSecond: Math.round(handWritten.eventsPerSecond),
+      ratio: Number(handRatio.toFixed(3)),
+    },
   };
 }
 
@@ -63,7 +75,7 @@ const core = (await import(
 )) as typeof import('../../sim/benchCore');
 
 process.stdout.write(
-  `bench:sim on ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, Node ${process.version}, ${seconds} s for each side\n`,
+  `bench:sim on ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, Node ${process.version}, ${seconds} s for each of the three\n`,
 );
 const nodeFigures = core.measureSideBySide(durationMs, now);
 const node = report('Node', nodeFigures);
