@@ -3,12 +3,12 @@
 // recordings of the locks whose servers it starts.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { LockKind } from '../../sim/run/script';
 import { findScenario } from '../../sim/scenarios/index';
 import { simulate } from '../../sim/simulate';
 import { validateTrace } from '../../sim/trace/validate';
-import { needsClockShim, type ServerPool } from '../backends';
+import { needsClockShim, ServerPool } from '../backends';
 import { requireGcc, SkippedError } from '../servers';
 import { expectedDifferences, outcomeDifferences, outcomeShape } from '../record/compareOutcomes';
 import { runReal } from '../runReal';
@@ -40,7 +40,7 @@ export function recordedRuns(locks: readonly LockKind[]): RecordedRun[] {
  * run on the real servers agrees with both. A real run may miss a timing margin once on a busy
  * machine, so it gets one retry; the outcome itself is never loosened.
  */
-export function conformanceTests(locks: readonly LockKind[], pool: () => ServerPool): void {
+function conformanceTests(locks: readonly LockKind[], pool: () => ServerPool): void {
   const runs = recordedRuns(locks);
   it('has recordings to check', () => {
     expect(runs.length).toBeGreaterThan(0);
@@ -81,4 +81,21 @@ export function conformanceTests(locks: readonly LockKind[], pool: () => ServerP
       },
     );
   }
+}
+
+/**
+ * A test file's whole suite: the servers the lab run started (`globalSetup.ts`), a pool over them
+ * that this file stops at its end, and one conformance test per recording of these locks. Each
+ * file takes a few locks, so that vitest can run the files side by side.
+ */
+export function conformanceSuite(locks: readonly LockKind[]): void {
+  const pool = new ServerPool({
+    databaseUrl: inject('databaseUrl'),
+    redisUrl: inject('redisUrl'),
+    etcdEndpoints: inject('etcdEndpoints'),
+  });
+  afterAll(() => pool.stop());
+  describe('conformance', () => {
+    conformanceTests(locks, () => pool);
+  });
 }

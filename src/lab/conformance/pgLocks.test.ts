@@ -1,17 +1,5 @@
 // Conformance on Postgres alone: the lease row and the advisory lock: every recording of
 // these locks, run again on real servers and on the simulator, must reach the same outcome.
-import { afterAll, describe, inject } from 'vitest';
-import { ServerPool } from '../backends';
-import { conformanceTests } from './conformance';
+import { conformanceSuite } from './conformance';
 
-const pool = new ServerPool({
-  databaseUrl: inject('databaseUrl'),
-  redisUrl: inject('redisUrl'),
-  etcdEndpoints: inject('etcdEndpoints'),
-});
-
-afterAll(() => pool.stop());
-
-describe('conformance', () => {
-  conformanceTests(['pg-lease', 'pg-advisory'], () => pool);
-});
+conformanceSuite(['pg-lease', 'pg-advisory']);

@@ -1,17 +1,5 @@
 // Conformance on 5 independent Redis nodes, with and without the clock shim: every recording of
 // these locks, run again on real servers and on the simulator, must reach the same outcome.
-import { afterAll, describe, inject } from 'vitest';
-import { ServerPool } from '../backends';
-import { conformanceTests } from './conformance';
+import { conformanceSuite } from './conformance';
 
-const pool = new ServerPool({
-  databaseUrl: inject('databaseUrl'),
-  redisUrl: inject('redisUrl'),
-  etcdEndpoints: inject('etcdEndpoints'),
-});
-
-afterAll(() => pool.stop());
-
-describe('conformance', () => {
-  conformanceTests(['redlock'], () => pool);
-});
+conformanceSuite(['redlock']);
