@@ -90,7 +90,7 @@ export function RedlockPanel() {
             The lab ran the same story on 5 real Redis servers ({describeSource(recorded)}).{' '}
             <button
               type="button"
-              className="rl-link"
+              className="fl-link-button"
               onClick={() => openReplay({ scenario: which, variant: 'default', lock: 'redlock' })}
             >
               Step through that recording in the replay
@@ -169,7 +169,7 @@ export function RedlockPanel() {
                     {' '}
                     <button
                       type="button"
-                      className="rl-link"
+                      className="fl-link-button"
                       onClick={() => setWhich(a.run as RunName)}
                       aria-label={`Replay it above: ${a.breaks}`}
                     >

@@ -526,7 +526,7 @@ function StaleWriteVerdict({
         it, or{' '}
         <button
           type="button"
-          className="replay-link"
+          className="fl-link-button"
           onClick={() => {
             setPlaying(false);
             setStep(staleIndex + 1);
