@@ -66,7 +66,7 @@ export class SimBackend implements Backend {
   ) {
     this.network = new Network(world.prng);
     this.pg = new PostgresModel(new NodeClock());
-    this.pg.createDocument(script.resource, script.initialBody);
+    this.pg.documents.create(script.resource, script.initialBody);
     // The lease row exists where the lease is the lock; it has given out tokens before the run.
     if (script.lock === 'pg-lease') this.pg.seedLease(script.resource, script.initialToken);
     let keys = keysOf.get(script);
@@ -397,16 +397,17 @@ export class SimBackend implements Backend {
         };
       }
       return ok(
-        { body: w.body, token: w.token, fence: pg.documentFence(resource), pending: true },
+        { body: w.body, token: w.token, fence: pg.documents.fence(resource), pending: true },
         'inside the transaction',
       );
     }
     const rows =
       w.fencing && w.token !== null
-        ? pg.fencedWrite(resource, w.body, w.token)
-        : pg.plainWrite(resource, w.body);
-    const fence = pg.documentFence(resource);
-    if (rows === 1) return ok({ body: w.body, token: w.token, fence, seq: pg.writesApplied });
+        ? pg.documents.fencedWrite(resource, w.body, w.token)
+        : pg.documents.plainWrite(resource, w.body);
+    const fence = pg.documents.fence(resource);
+    if (rows === 1)
+      return ok({ body: w.body, token: w.token, fence, seq: pg.documents.writesApplied });
     return {
       type: 'fail',
       value: { body: w.body, token: w.token, fence, reason: 'stale-token' },
@@ -459,7 +460,7 @@ export class SimBackend implements Backend {
   }
 
   readDocument(done: Done<StoredDocument>): void {
-    this.send(() => this.answer(null, this.pg.document(this.script.resource), done));
+    this.send(() => this.answer(null, this.pg.documents.read(this.script.resource), done));
   }
 }
 

@@ -4,6 +4,7 @@ import { RedisNode } from './redisNode';
 import { crc16, hashSlot, hashTag } from './hashSlot';
 import { redlockDriftMs, redlockQuorum, redlockValidityMs } from './redlock';
 import { PostgresModel } from './postgres';
+import { DocumentStorage } from './storage';
 import { EtcdModel } from './etcd';
 
 describe('Redis node', () => {
@@ -78,25 +79,46 @@ describe('Postgres model', () => {
     expect(pg.leaseTake('d', 'c', 300, 302)).toBe(35);
   });
 
-  it('fenced write refuses a lower token and accepts an equal one', () => {
-    const pg = new PostgresModel();
-    pg.createDocument('d', 'v0');
-    expect(pg.fencedWrite('d', 'v2', 34)).toBe(1);
-    expect(pg.fencedWrite('d', 'v1', 33)).toBe(0);
-    expect(pg.fencedWrite('d', 'v2b', 34)).toBe(1);
-    expect(pg.document('d')).toEqual({ body: 'v2b', fence: 34 });
-  });
-
   it('ends an advisory lock and its writes together when the session is terminated', () => {
     const pg = new PostgresModel();
-    pg.createDocument('d', 'v0');
+    pg.documents.create('d', 'v0');
     expect(pg.beginWithAdvisoryLock('s1', 'd')).toBe(true);
     expect(pg.beginWithAdvisoryLock('s2', 'd')).toBe(false);
     expect(pg.writeInTransaction('s1', 'd', 'v1')).toBe(true);
     pg.terminate('s1');
     expect(pg.commit('s1')).toBe(false);
-    expect(pg.document('d').body).toBe('v0');
+    expect(pg.documents.read('d').body).toBe('v0');
     expect(pg.beginWithAdvisoryLock('s2', 'd')).toBe(true);
+  });
+});
+
+describe('the storage (documents table)', () => {
+  it('refuses a fenced write with a lower token and accepts an equal one', () => {
+    const storage = new DocumentStorage();
+    storage.create('d', 'v0');
+    expect(storage.fencedWrite('d', 'v2', 34)).toBe(1);
+    expect(storage.fencedWrite('d', 'v1', 33)).toBe(0);
+    expect(storage.fencedWrite('d', 'v2b', 34)).toBe(1);
+    expect(storage.read('d')).toEqual({ body: 'v2b', fence: 34 });
+    expect(storage.writesApplied).toBe(2);
+  });
+
+  it('takes a plain write from any token and leaves the fence where it was', () => {
+    const storage = new DocumentStorage();
+    storage.create('d', 'v0');
+    expect(storage.fencedWrite('d', 'v2', 34)).toBe(1);
+    expect(storage.plainWrite('d', 'v1')).toBe(1);
+    expect(storage.read('d')).toEqual({ body: 'v1', fence: 34 });
+    expect(storage.fence('d')).toBe(34);
+  });
+
+  it('updates no row that does not exist', () => {
+    const storage = new DocumentStorage();
+    expect(storage.fencedWrite('nope', 'v1', 1)).toBe(0);
+    expect(storage.plainWrite('nope', 'v1')).toBe(0);
+    expect(storage.read('nope')).toEqual({ body: '', fence: null });
+    expect(storage.fence('nope')).toBeNull();
+    expect(storage.writesApplied).toBe(0);
   });
 });
 

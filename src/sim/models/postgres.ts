@@ -1,5 +1,5 @@
 import { NodeClock } from '../core/clock';
-import type { StoredDocument } from '../trace/schema';
+import { DocumentStorage } from './storage';
 
 interface LeaseRow {
   owner: string;
@@ -17,40 +17,25 @@ interface Session {
 }
 
 /**
- * One Postgres server: the `leases` and `documents` tables of `src/locks/schema.sql`, the lease
- * statements, and transaction-level advisory locks. One database clock decides every expiry,
- * so client clocks never matter.
+ * One Postgres server: the `leases` table of `src/locks/schema.sql` and its statements,
+ * transaction-level advisory locks, and the `documents` table the storage keeps (storage.ts). One
+ * database clock decides every expiry, so client clocks never matter.
  */
 export class PostgresModel {
   /** Made on first use, like the sessions below: only lease scenarios have a lease row. */
   private leases: Map<string, LeaseRow> | null = null;
-  private readonly documents = new Map<string, StoredDocument & { fence: number }>();
+  /** The storage every scenario writes to: in the same database, as in the lab. */
+  readonly documents = new DocumentStorage();
   // Sessions and advisory locks exist only in the scenarios that use them; the simulator builds a
   // model per run, so they are made on first use.
   private advisoryHolder: Map<string, string> | null = null;
   private sessions: Map<string, Session> | null = null;
-  /** How many writes the documents table has applied: the storage's own order of writes. */
-  writesApplied = 0;
 
   constructor(readonly clock: NodeClock = new NodeClock()) {}
-
-  createDocument(name: string, body: string): void {
-    this.documents.set(name, { body, fence: 0 });
-  }
 
   /** A lease row that already gave out `fence` tokens, expired long ago. */
   seedLease(name: string, fence: number): void {
     (this.leases ??= new Map()).set(name, { owner: 'nobody', fence, expiresAtMs: -Infinity });
-  }
-
-  document(name: string): StoredDocument {
-    const d = this.documents.get(name);
-    return d ? { body: d.body, fence: d.fence } : { body: '', fence: null };
-  }
-
-  /** The document's fence alone, as a write's answer reports it (null when there is no document). */
-  documentFence(name: string): number | null {
-    return this.documents.get(name)?.fence ?? null;
   }
 
   /** lease-take.sql: the row if absent or expired, with the fence raised by one; null when busy. */
@@ -83,25 +68,6 @@ export class PostgresModel {
     const row = this.leases?.get(name);
     if (row === undefined || row.fence !== fence || !(row.expiresAtMs > dbNow)) return 0;
     row.expiresAtMs = dbNow + ttlMs;
-    return 1;
-  }
-
-  /** fenced-write.sql: rows updated; 0 when a newer token has written. */
-  fencedWrite(name: string, body: string, token: number): 0 | 1 {
-    const d = this.documents.get(name);
-    if (d === undefined || !(d.fence <= token)) return 0;
-    d.body = body;
-    d.fence = token;
-    this.writesApplied++;
-    return 1;
-  }
-
-  /** plain-write.sql: the storage ignores the token. */
-  plainWrite(name: string, body: string): 0 | 1 {
-    const d = this.documents.get(name);
-    if (d === undefined) return 0;
-    d.body = body;
-    this.writesApplied++;
     return 1;
   }
 
@@ -144,7 +110,7 @@ export class PostgresModel {
   commit(sessionId: string): boolean {
     const s = this.session(sessionId);
     if (s.terminated || !s.inTransaction) return false;
-    for (const w of s.pendingWrites) this.plainWrite(w.name, w.body);
+    for (const w of s.pendingWrites) this.documents.plainWrite(w.name, w.body);
     this.endTransaction(sessionId, s);
     return true;
   }
