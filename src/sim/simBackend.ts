@@ -4,6 +4,7 @@ import type { Backend, Done, OpResult, WriteRequest } from './run/backend';
 import { fenceKey, lockKey, type LockKind, type Op, type Script } from './run/script';
 import { Network } from './models/network';
 import { RedisNode } from './models/redisNode';
+import { RedisReplication } from './models/redisReplication';
 import { hashSlot } from './models/hashSlot';
 import { RedlockClient } from './models/redlock';
 import { PostgresModel } from './models/postgres';
@@ -50,9 +51,9 @@ export class SimBackend implements Backend {
   private readonly fence: string;
   /** Redis, in its shapes: one node, a primary with a lagging replica, a cluster, five for Redlock. */
   private readonly redisNodes: RedisNode[] = [];
+  /** The node single-key scripts run on outside a cluster; after a failover, the promoted one. */
   private redisPrimary: RedisNode | null = null;
-  private replica: RedisNode | null = null;
-  private replicationEpoch = 0;
+  private replication: RedisReplication | null = null;
   private readonly redlock: RedlockClient | null = null;
   private redlockValues: Map<string, { value: string; unreachable: string[] }> | null = null;
   private readonly etcd: EtcdModel | null = null;
@@ -81,7 +82,13 @@ export class SimBackend implements Backend {
         this.redisPrimary = this.addRedisNode('redis');
         break;
       case 'redis-replicated':
-        this.startReplication(this.addRedisNode('redis'), this.addRedisNode('redis-replica'));
+        this.replication = new RedisReplication(
+          this.addRedisNode('redis'),
+          this.addRedisNode('redis-replica'),
+          script.replicationLagMs ?? 1,
+          world,
+        );
+        this.redisPrimary = this.replication.primary;
         break;
       case 'redis-cluster':
         for (let i = 1; i <= 3; i++) this.addRedisNode(`redis-${i}`);
@@ -101,29 +108,14 @@ export class SimBackend implements Backend {
     const initial = String(script.initialToken);
     if (script.lock === 'redis-cluster')
       this.nodeForSlot(hashSlot(this.fence)).put(this.fence, initial);
-    else if (this.redisPrimary) {
-      this.redisPrimary.put(this.fence, initial);
-      this.replica?.apply({ kind: 'set', key: this.fence, value: initial, expireAtLocalMs: null });
-    }
+    else if (this.replication) this.replication.seed(this.fence, initial);
+    else this.redisPrimary?.put(this.fence, initial);
   }
 
   private addRedisNode(name: string): RedisNode {
     const node = new RedisNode(name);
     this.redisNodes.push(node);
     return node;
-  }
-
-  /** Asynchronous replication: the primary answers first and ships the write later. */
-  private startReplication(primary: RedisNode, replica: RedisNode): void {
-    this.redisPrimary = primary;
-    this.replica = replica;
-    const lagMs = this.script.replicationLagMs ?? 1;
-    primary.onWrite = (w) => {
-      const epoch = this.replicationEpoch;
-      this.world.after(lagMs, () => {
-        if (epoch === this.replicationEpoch && primary.alive) replica.apply(w);
-      });
-    };
   }
 
   private nodeForSlot(slot: number): RedisNode {
@@ -428,15 +420,11 @@ export class SimBackend implements Backend {
         return;
       }
       case 'failover': {
-        if (!this.redisPrimary || !this.replica) {
+        if (this.replication === null || !this.replication.failover()) {
           done({ type: 'fail', note: 'no replica to promote' });
           return;
         }
-        // The primary dies with writes it has not shipped; the replica becomes the primary.
-        this.redisPrimary.alive = false;
-        this.replicationEpoch++;
-        this.redisPrimary = this.replica;
-        this.replica = null;
+        this.redisPrimary = this.replication.primary;
         done({
           type: 'info',
           value: { promoted: 'redis-replica' },

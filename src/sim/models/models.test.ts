@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NodeClock } from '../core/clock';
 import { RedisNode } from './redisNode';
+import { RedisReplication } from './redisReplication';
 import { crc16, hashSlot, hashTag } from './hashSlot';
 import { redlockDriftMs, redlockQuorum, redlockValidityMs } from './redlock';
 import { PostgresModel } from './postgres';
@@ -39,6 +40,41 @@ describe('Redis node', () => {
     clock.step(50, 20_000);
     expect(r.get('k', 49)).toBe('a');
     expect(r.get('k', 50)).toBeNull();
+  });
+});
+
+describe('Redis replication', () => {
+  /** Replication's clock, run by hand: shipped writes wait here until `ship` runs them. */
+  function setup() {
+    const shipping: (() => void)[] = [];
+    const primary = new RedisNode('redis');
+    const replica = new RedisNode('redis-replica');
+    const replication = new RedisReplication(primary, replica, 1, {
+      after: (_delayMs, fn) => shipping.push(fn),
+    });
+    replication.seed('fence', '32');
+    const ship = () => shipping.splice(0).forEach((fn) => fn());
+    return { primary, replica, replication, ship };
+  }
+
+  it('ships each write to the replica later', () => {
+    const { replica, replication, ship } = setup();
+    expect(replication.primary.acquire('lock', 'fence', 300, 0)).toBe(33);
+    expect(replica.get('lock', 0)).toBeNull();
+    ship();
+    expect(replica.get('lock', 0)).toBe('33');
+    expect(replica.get('fence', 0)).toBe('33');
+  });
+
+  it('loses the lock and repeats a token when it fails over before shipping', () => {
+    const { primary, replica, replication, ship } = setup();
+    expect(replication.primary.acquire('lock', 'fence', 300, 0)).toBe(33);
+    expect(replication.failover()).toBe(true);
+    ship(); // too late: the writes of a dead primary never land
+    expect(replication.primary).toBe(replica);
+    expect(primary.alive).toBe(false);
+    expect(replication.primary.acquire('lock', 'fence', 300, 1)).toBe(33);
+    expect(replication.failover()).toBe(false);
   });
 });
 
