@@ -50,6 +50,16 @@ export function resolveRun(options: SimulateOptions): {
       `scenario ${scenario.name} does not run on "${lock}"; valid locks: ${scenario.locks.join(', ')}`,
     );
   }
+  // A misspelt name would otherwise run with the default and look like a result.
+  for (const key of Object.keys(options.params ?? {})) {
+    if (!Object.hasOwn(scenario.defaults, key)) {
+      const names = Object.keys(scenario.defaults);
+      throw new UnknownNameError(
+        `scenario ${scenario.name} has no parameter "${key}"; ` +
+          (names.length > 0 ? `its parameters: ${names.join(', ')}` : 'it takes none'),
+      );
+    }
+  }
   const params = { ...scenario.defaults, ...options.params };
   for (const [key, value] of Object.entries(params)) {
     if (!Number.isFinite(value) || value < 0) {

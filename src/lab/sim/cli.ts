@@ -7,6 +7,9 @@ import { simulate, UnknownNameError } from '../../sim/simulate';
 const USAGE =
   'usage: npm run sim -- --scenario NAME --variant VARIANT [--seed N] [--lock KIND] [--param name=ms ...] | --list';
 
+/** The flags that take a value; `--list` and `--help` take none. */
+const VALUE_FLAGS = ['--scenario', '--variant', '--seed', '--lock', '--param'];
+
 function fail(message: string): never {
   process.stderr.write(`sim: ${message}\n${USAGE}\n`);
   process.exit(2);
@@ -34,6 +37,7 @@ function parseArgs(argv: string[]) {
       process.stdout.write(`${USAGE}\n`);
       process.exit(0);
     }
+    if (!VALUE_FLAGS.includes(flag)) fail(`unknown flag ${flag}`);
     const value = argv[++i];
     if (value === undefined || value.startsWith('--')) fail(`${flag} needs a value`);
     switch (flag) {
@@ -55,7 +59,11 @@ function parseArgs(argv: string[]) {
         break;
       case '--param': {
         const m = /^([a-zA-Z]+)=(\d+(?:\.\d+)?)$/.exec(value);
-        if (!m) fail(`--param takes name=ms with a number, e.g. pauseMs=800; got "${value}"`);
+        if (!m) {
+          fail(
+            `--param takes name=ms, the ms a number 0 or more, e.g. pauseMs=800; got "${value}"`,
+          );
+        }
         out.params[m[1]!] = Number(m[2]);
         break;
       }

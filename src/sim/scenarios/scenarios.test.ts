@@ -118,5 +118,12 @@ describe('the paused client', () => {
         params: { pauseMs: Number.NaN },
       }),
     ).toThrow(/pauseMs/);
+    // A misspelt parameter must not run quietly with the default in its place.
+    expect(() =>
+      simulate({ scenario: 'paused-client', variant: 'fencing-on', params: { pausems: 800 } }),
+    ).toThrow('scenario paused-client has no parameter "pausems"; its parameters: ttlMs, pauseMs');
+    expect(() =>
+      simulate({ scenario: 'paused-client', variant: 'fencing-on', params: { toString: 1 } }),
+    ).toThrow(/no parameter "toString"/);
   });
 });

@@ -1,0 +1,86 @@
+// `npm run sim` as a person runs it: a trace on stdout for good input; for bad input, one clear
+// line on stderr, nothing on stdout, and exit code 2.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { scenarios } from '../../sim/scenarios/index';
+import { simulate } from '../../sim/simulate';
+import { validateTrace } from '../../sim/trace/validate';
+
+const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+
+function sim(args: string[]) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = execFile(
+      process.execPath,
+      ['--import', 'tsx', CLI, ...args],
+      { timeout: 60_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: child.exitCode ?? (error ? 1 : 0), stdout, stderr }),
+    );
+  });
+}
+
+describe('npm run sim', () => {
+  it('prints the engine’s trace for a scenario, variant, seed, lock and parameter', async () => {
+    const result = await sim([
+      ...['--scenario', 'paused-client', '--variant', 'fencing-on', '--seed', '7'],
+      ...['--lock', 'pg-lease', '--param', 'pauseMs=800'],
+    ]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const trace: unknown = JSON.parse(result.stdout);
+    expect(validateTrace(trace)).toMatchObject({ ok: true });
+    const expected = simulate({
+      scenario: 'paused-client',
+      variant: 'fencing-on',
+      seed: 7,
+      lock: 'pg-lease',
+      params: { pauseMs: 800 },
+    });
+    expect(trace).toEqual(expected);
+    expect(expected.params.pauseMs).toBe(800);
+  });
+
+  it('lists every scenario with its variants and locks', async () => {
+    const result = await sim(['--list']);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines).toHaveLength(scenarios.length);
+    for (const [i, s] of scenarios.entries()) {
+      expect(lines[i]).toMatch(new RegExp(`^${s.name} `));
+      for (const v of s.variants) expect(lines[i]).toContain(v);
+      for (const lock of s.locks) expect(lines[i]).toContain(lock);
+    }
+  });
+
+  const base = ['--scenario', 'paused-client', '--variant', 'fencing-on'];
+  it.each([
+    [
+      ['--scenario', 'nope', '--variant', 'x'],
+      'unknown scenario "nope"; valid scenarios: paused-client',
+    ],
+    [
+      ['--scenario', 'paused-client', '--variant', 'x'],
+      'has no variant "x"; valid variants: fencing-off, fencing-on',
+    ],
+    [[...base, '--lock', 'etcd'], 'does not run on "etcd"; valid locks: redis, pg-lease'],
+    [[...base, '--lock', 'zookeeper'], '--lock must be one of redis,'],
+    [[...base, '--seed', 'abc'], '--seed must be a whole number, got "abc"'],
+    [[...base, '--seed', '1.5'], '--seed must be a whole number, got "1.5"'],
+    [[...base, '--seed'], '--seed needs a value'],
+    [
+      [...base, '--param', 'pausems=800'],
+      'has no parameter "pausems"; its parameters: ttlMs, pauseMs',
+    ],
+    [[...base, '--param', 'pauseMs=-5'], '--param takes name=ms, the ms a number 0 or more'],
+    [[...base, '--fast'], 'unknown flag --fast'],
+    [['--variant', 'fencing-on'], '--scenario is required'],
+  ])('refuses %j with a clear line and exit 2', async (args, message) => {
+    const result = await sim(args);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split('\n')[0]).toContain(message);
+    expect(result.stderr.split('\n')[0]).toMatch(/^sim: /);
+  });
+});
