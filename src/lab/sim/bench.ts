@@ -7,13 +7,26 @@ import { performance } from 'node:perf_hooks';
 import os from 'node:os';
 import { build } from 'esbuild';
 import type { SideBySide } from '../../sim/benchCore';
+import {
+  BadBenchArgsError,
+  BENCH_SIM_USAGE,
+  parseBenchSimArgs,
+  type BenchSimArgs,
+} from './benchArgs';
 
-const secondsArg = process.argv.find((a) => a.startsWith('--seconds='));
-const seconds = secondsArg === undefined ? 2 : Number(secondsArg.split('=')[1]);
-if (!Number.isFinite(seconds) || seconds <= 0) {
-  process.stderr.write(`bench:sim: --seconds=N takes a positive number, got "${secondsArg}"\n`);
+let args: BenchSimArgs;
+try {
+  args = parseBenchSimArgs(process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof BadBenchArgsError)) throw error;
+  process.stderr.write(`bench:sim: ${error.message}\n${BENCH_SIM_USAGE}\n`);
   process.exit(2);
 }
+if (args.help) {
+  process.stdout.write(`${BENCH_SIM_USAGE}\n`);
+  process.exit(0);
+}
+const { seconds } = args;
 const durationMs = seconds * 1000;
 const now = () => performance.now();
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -81,7 +94,7 @@ const nodeFigures = core.measureSideBySide(durationMs, now);
 const node = report('Node', nodeFigures);
 
 let browser: Figures | undefined;
-if (process.argv.includes('--browser')) {
+if (args.browser) {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromium)) {
     process.stdout.write(`Browser: skipped, no Chromium at ${chromium}\n`);
