@@ -2,7 +2,7 @@
 // ran on, and a way to close its connections. Calls into real servers are promises; this file
 // turns them into the engine's callbacks and turns an unexpected server error into a failed
 // run rather than a made-up result.
-import type { Backend, Done, OpResult } from '../../sim/run/backend';
+import type { Backend, Done } from '../../sim/run/backend';
 import type { Script } from '../../sim/run/script';
 import { oneLine } from '../servers';
 
@@ -89,21 +89,8 @@ export class ActorCalls {
   }
 }
 
-export const busy = (note: string): OpResult => ({
-  type: 'fail',
-  value: { reason: 'busy' },
-  note,
-});
-
-export const released = (n: number, what: string): OpResult =>
-  n > 0
-    ? { type: 'ok', value: { released: n } }
-    : { type: 'fail', value: { released: 0 }, note: what };
-
-export const extended = (ok: boolean): OpResult =>
-  ok
-    ? { type: 'ok', value: { extended: 1 } }
-    : { type: 'fail', value: { extended: 0 }, note: 'the lock is no longer ours' };
+// The answers every backend gives in the same shapes, simulated or real (the trace carries them).
+export { busy, extended, released } from '../../sim/run/answers';
 
 /**
  * The nemesis's fault on a backend that has no way to inject it: a failed step in the trace,
