@@ -186,6 +186,23 @@ test.describe('the panels around it', () => {
     ).toBeVisible();
   });
 
+  test('the paused client reruns with other numbers, by keyboard alone', async ({ page }) => {
+    await page.goto('./#paused-client');
+    const section = page.getByRole('region', { name: 'The paused client', exact: true });
+    const pause = section.getByRole('slider', { name: 'Pause' });
+    await pause.focus();
+    // From the recorded 500 ms down to 200 ms, under the 300 ms TTL.
+    for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowLeft');
+    await expect(pause).toHaveAttribute('aria-valuetext', '200 ms');
+    await expect(
+      section.getByText(/^Safe this time: client 1 woke from its 200 ms pause/),
+    ).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(section.getByRole('switch', { name: 'Fencing' })).toBeFocused();
+    await section.getByRole('button', { name: 'Back to the recorded run' }).click();
+    await expect(section.getByText(/the storage rejects the stale write/)).toBeVisible();
+  });
+
   test('the Redlock panel marks two holders', async ({ page }) => {
     await page.goto('./#redlock');
     const redlock = page.getByRole('region', { name: 'Redlock and its critique', exact: true });

@@ -24,4 +24,27 @@ describe('PausedClientPanel', () => {
     const lanes = screen.getAllByText(/^(client 1|client 2|the lock|the storage)$/);
     expect(lanes.length).toBeGreaterThanOrEqual(4);
   });
+
+  it('reruns the story with the reader’s numbers, says what came of it, and goes back', () => {
+    render(<PausedClientPanel />);
+    const verdict = () => document.querySelector('.pc-verdict')!.textContent;
+    expect(verdict()).toBe('');
+    fireEvent.change(screen.getByRole('slider', { name: 'Pause' }), { target: { value: '200' } });
+    expect(screen.getByText(/Simulated in your browser .* pause 200 ms, fencing on/)).toBeTruthy();
+    expect(verdict()).toMatch(/^Safe this time: client 1 woke from its 200 ms pause/);
+    expect(screen.queryByText(/mid-pause/)).toBeNull();
+
+    fireEvent.change(screen.getByRole('slider', { name: 'Pause' }), { target: { value: '800' } });
+    fireEvent.click(screen.getByRole('switch', { name: 'Fencing' }));
+    expect(screen.getByRole('switch', { name: 'Fencing' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
+    expect(verdict()).toMatch(/With fencing off the storage took that write/);
+    expect(screen.getByText(/the storage accepts the stale write/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the recorded run' }));
+    expect(verdict()).toBe('');
+    expect(screen.getByText(/the storage rejects the stale write/)).toBeTruthy();
+    expect((screen.getByRole('slider', { name: 'Pause' }) as HTMLInputElement).value).toBe('500');
+  });
 });

@@ -1,14 +1,24 @@
 // "The paused client": the story on a timeline with one lane per actor. Its times are not made up:
 // they come from the fencing-on run that the replay below shows, recorded on Redis and Postgres
-// when the lab has recorded it, else a seeded engine run, and the caption says which.
-import { useMemo } from 'react';
+// when the lab has recorded it, else a seeded engine run, and the caption says which. Below it,
+// the reader can try other numbers: the engine reruns the story in the browser.
+import { useId, useMemo, useState } from 'react';
 import { openReplay, usePlayback } from '../../state/playback';
 import { ReplayCursor } from '../replay/cursor';
 import { describeSource } from '../replay/describe';
 import { loadRun, resolveRun } from '../replay/runs';
+import { Switch } from '../replay/Switch';
 import { timelineModel } from '../../viz/timeline';
 import { LaneTimeline } from './LaneTimeline';
 import { pausedClientStory, storySentence } from './story';
+import {
+  PAUSE_RANGE_MS,
+  RECORDED_NUMBERS,
+  TTL_RANGE_MS,
+  whatIfRun,
+  whatIfVerdict,
+  type WhatIfNumbers,
+} from './whatIf';
 import '../replay/tokens.css';
 import './paused-client.css';
 
@@ -21,49 +31,147 @@ export const PAUSED_CLIENT_RUN = {
 
 export function PausedClientPanel() {
   const option = useMemo(() => resolveRun(PAUSED_CLIENT_RUN).option, []);
-  const run = useMemo(() => loadRun(option), [option]);
-  const trace = run.trace;
-  const story = useMemo(
-    () => (trace ? storySentence(pausedClientStory(timelineModel(trace))) : ''),
-    [trace],
-  );
+  const recorded = useMemo(() => loadRun(option), [option]);
+  // The reader's own numbers, once they touch a control; until then, the recorded run.
+  const [numbers, setNumbers] = useState<WhatIfNumbers | null>(null);
+  const live = useMemo(() => (numbers ? whatIfRun(numbers) : null), [numbers]);
+  const trace = live ?? recorded.trace;
+  const story = useMemo(() => (trace ? pausedClientStory(timelineModel(trace)) : null), [trace]);
   // When the replay shows this very run, its moment appears here as a playhead.
   const { scenario, variant, lock, step } = usePlayback();
   const sameRun =
-    scenario === option.scenario && variant === option.variant && lock === option.lock;
+    live === null &&
+    scenario === option.scenario &&
+    variant === option.variant &&
+    lock === option.lock;
   const cursor = useMemo(() => (trace ? new ReplayCursor(trace) : null), [trace]);
   const nowMs = sameRun && cursor && step > 0 ? cursor.stateAt(step).t : null;
 
-  if (!trace) {
+  if (!trace || !story) {
     return (
       <div className="fl-panel pc">
-        <p role="alert">The paused-client run could not be loaded: {run.error ?? 'no trace'}.</p>
+        <p role="alert">
+          The paused-client run could not be loaded: {recorded.error ?? 'no trace'}.
+        </p>
       </div>
     );
   }
-  const recorded = trace.backend !== 'sim';
   return (
-    <figure className="fl-panel pc">
-      <LaneTimeline
-        trace={trace}
-        title="Timeline of the paused client: client 1, client 2, the lock and the storage"
-        nowMs={nowMs}
+    <div className="fl-panel pc">
+      <figure className="pc-figure">
+        <LaneTimeline
+          trace={trace}
+          title="Timeline of the paused client: client 1, client 2, the lock and the storage"
+          nowMs={nowMs}
+        />
+        <figcaption>
+          <p className="pc-story">{storySentence(story)}</p>
+          {live && numbers ? (
+            <p className="pc-source">
+              Simulated in your browser on models of Redis and Postgres: TTL {numbers.ttlMs} ms,
+              pause {numbers.pauseMs} ms, fencing {numbers.fencing ? 'on' : 'off'} (engine, seed{' '}
+              {live.seed}).{' '}
+              <button type="button" className="fl-button pc-open" onClick={() => setNumbers(null)}>
+                Back to the recorded run
+              </button>
+            </p>
+          ) : (
+            <p className="pc-source">
+              {trace.backend !== 'sim'
+                ? `Times from the recorded run the replay below shows: ${describeSource(trace)}.`
+                : `Times from the run the replay below shows, ${describeSource(trace)}: no recording of it on Redis and Postgres is in this build yet.`}{' '}
+              <button
+                type="button"
+                className="fl-button pc-open"
+                onClick={() => openReplay(PAUSED_CLIENT_RUN)}
+              >
+                Step through it in the replay
+              </button>
+            </p>
+          )}
+        </figcaption>
+      </figure>
+      <WhatIfControls numbers={numbers ?? RECORDED_NUMBERS} onChange={setNumbers} />
+      {/* Always in the page, so that a screen reader hears each new outcome as it comes. */}
+      <p className="pc-verdict" aria-live="polite">
+        {live && numbers ? whatIfVerdict(live, numbers, story) : ''}
+      </p>
+    </div>
+  );
+}
+
+function WhatIfControls({
+  numbers,
+  onChange,
+}: {
+  numbers: WhatIfNumbers;
+  onChange: (n: WhatIfNumbers) => void;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="pc-whatif">
+      <legend>Try other numbers</legend>
+      <p className="pc-whatif-hint">
+        The engine reruns the story in your browser. Is any TTL long enough?
+      </p>
+      <div className="pc-whatif-fields">
+        <NumberSlider
+          label="TTL"
+          range={TTL_RANGE_MS}
+          value={numbers.ttlMs}
+          onChange={(ttlMs) => onChange({ ...numbers, ttlMs })}
+        />
+        <NumberSlider
+          label="Pause"
+          range={PAUSE_RANGE_MS}
+          value={numbers.pauseMs}
+          onChange={(pauseMs) => onChange({ ...numbers, pauseMs })}
+        />
+        <div className="pc-whatif-field">
+          <span className="pc-whatif-label" id={`${id}-fencing`}>
+            Fencing
+          </span>
+          <Switch
+            on={numbers.fencing}
+            labelledBy={`${id}-fencing`}
+            onToggle={() => onChange({ ...numbers, fencing: !numbers.fencing })}
+          />
+        </div>
+      </div>
+    </fieldset>
+  );
+}
+
+function NumberSlider({
+  label,
+  range,
+  value,
+  onChange,
+}: {
+  label: string;
+  range: { min: number; max: number; step: number };
+  value: number;
+  onChange: (ms: number) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="pc-whatif-field">
+      <label className="pc-whatif-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="range"
+        min={range.min}
+        max={range.max}
+        step={range.step}
+        value={value}
+        aria-valuetext={`${value} ms`}
+        onChange={(e) => onChange(Number(e.target.value))}
       />
-      <figcaption>
-        <p className="pc-story">{story}</p>
-        <p className="pc-source">
-          {recorded
-            ? `Times from the recorded run the replay below shows: ${describeSource(trace)}.`
-            : `Times from the run the replay below shows, ${describeSource(trace)}: no recording of it on Redis and Postgres is in this build yet.`}{' '}
-          <button
-            type="button"
-            className="fl-button pc-open"
-            onClick={() => openReplay(PAUSED_CLIENT_RUN)}
-          >
-            Step through it in the replay
-          </button>
-        </p>
-      </figcaption>
-    </figure>
+      <output htmlFor={id} className="pc-whatif-value">
+        {value} ms
+      </output>
+    </div>
   );
 }

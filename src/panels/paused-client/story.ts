@@ -34,21 +34,48 @@ export function pausedClientStory(model: TimelineModel): PausedClientStory {
   };
 }
 
-/** One paragraph a reader can check against the figure. */
+/** Whether the lock ran out while its holder was paused. */
+export function expiredMidPause(s: PausedClientStory): boolean {
+  return (
+    s.ttlRunsOutMs !== null &&
+    s.pause !== null &&
+    s.pause.fromMs <= s.ttlRunsOutMs &&
+    s.ttlRunsOutMs <= s.pause.toMs
+  );
+}
+
+/**
+ * One paragraph a reader can check against the figure, in the order things happened: with other
+ * numbers (the figure's "try other numbers"), client 1 may write before client 2 asks.
+ */
 export function storySentence(s: PausedClientStory): string {
-  const parts: string[] = [];
-  if (s.lockTakenMs !== null) parts.push(`Client 1 takes the lock at ${fmt(s.lockTakenMs)}`);
-  if (s.pause) parts.push(`pauses from ${fmt(s.pause.fromMs)} to ${fmt(s.pause.toMs)}`);
-  let text = parts.join(' and ');
-  if (s.ttlRunsOutMs !== null) text += `. Its TTL runs out at ${fmt(s.ttlRunsOutMs)}, mid-pause`;
+  const sentences: string[] = [];
+  const opening: string[] = [];
+  if (s.lockTakenMs !== null) opening.push(`Client 1 takes the lock at ${fmt(s.lockTakenMs)}`);
+  if (s.pause && s.pause.toMs > s.pause.fromMs)
+    opening.push(`pauses from ${fmt(s.pause.fromMs)} to ${fmt(s.pause.toMs)}`);
+  let first = opening.join(' and ');
+  if (s.ttlRunsOutMs !== null) {
+    const when = expiredMidPause(s) ? ', mid-pause' : ', before client 1 lets go';
+    first += `${first ? '. ' : ''}Its TTL runs out at ${fmt(s.ttlRunsOutMs)}${when}`;
+  }
+  if (first) sentences.push(first);
+  const later: { t: number; text: string }[] = [];
   if (s.secondAcquireMs !== null) {
-    text += `. Client 2 takes the lock at ${fmt(s.secondAcquireMs)}`;
-    if (s.secondWriteMs !== null) text += ` and writes at ${fmt(s.secondWriteMs)}`;
+    const writes = s.secondWriteMs !== null ? ` and writes at ${fmt(s.secondWriteMs)}` : '';
+    later.push({
+      t: s.secondAcquireMs,
+      text: `Client 2 takes the lock at ${fmt(s.secondAcquireMs)}${writes}`,
+    });
   }
   if (s.staleWrite) {
-    text += `. Client 1 wakes and writes anyway; at ${fmt(s.staleWrite.atMs)} the storage ${
-      s.staleWrite.accepted ? 'accepts the stale write' : 'rejects the stale write'
-    }`;
+    const what = s.staleWrite.accepted ? 'accepts the stale write' : 'rejects the stale write';
+    later.push({
+      t: s.staleWrite.atMs,
+      text: `Client 1 wakes and writes anyway; at ${fmt(s.staleWrite.atMs)} the storage ${what}`,
+    });
   }
-  return text ? `${text}.` : '';
+  later.sort((a, b) => a.t - b.t);
+  for (const l of later) sentences.push(l.text);
+  return sentences.length > 0 ? `${sentences.join('. ')}.` : '';
 }

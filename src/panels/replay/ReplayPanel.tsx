@@ -36,6 +36,7 @@ import { useReducedMotion } from './useReducedMotion';
 import { LaneTimeline } from '../paused-client/LaneTimeline';
 import { IconPause, IconPlay, IconStepBack, IconStepForward } from './icons';
 import { REPLAY_HASH } from '../../state/playbackUrl';
+import { Switch } from './Switch';
 import './tokens.css';
 import './replay.css';
 
@@ -149,25 +150,17 @@ function RunPicker({ option }: { option: RunOption }) {
           <span className="replay-label" id={`${id}-fencing`}>
             Fencing
           </span>
-          <button
-            type="button"
-            role="switch"
-            aria-checked={fencingOn}
-            aria-labelledby={`${id}-fencing`}
-            className={`replay-switch${fencingOn ? ' is-on' : ''}`}
-            onClick={() =>
+          <Switch
+            on={fencingOn}
+            labelledBy={`${id}-fencing`}
+            onToggle={() =>
               selectRun({
                 scenario: option.scenario,
                 variant: fencingOn ? 'fencing-off' : 'fencing-on',
                 lock: option.lock,
               })
             }
-          >
-            <span className="replay-switch-track" aria-hidden="true">
-              <span className="replay-switch-thumb" />
-            </span>
-            <span className="replay-switch-text">{fencingOn ? 'on' : 'off'}</span>
-          </button>
+          />
         </div>
       )}
       <div className="replay-field">

@@ -1,0 +1,66 @@
+// "Try other numbers": the paused client rerun by the engine in the reader's browser, with the
+// TTL, the pause and fencing the reader picks, and what came of it in one sentence. The lesson
+// it lets a reader find: no TTL is long enough for every pause, and only the fence decides.
+import { pausedClient } from '../../sim/scenarios/pausedClient';
+import { simulate } from '../../sim/simulate';
+import type { Trace } from '../../sim/trace/schema';
+import { LIVE_SEED } from '../replay/catalog';
+import { expiredMidPause, type PausedClientStory } from './story';
+
+export interface WhatIfNumbers {
+  ttlMs: number;
+  pauseMs: number;
+  fencing: boolean;
+}
+
+const defaults = pausedClient.defaults as { ttlMs: number; pauseMs: number };
+
+/** The numbers of the recorded run the figure shows first. */
+export const RECORDED_NUMBERS: WhatIfNumbers = {
+  ttlMs: defaults.ttlMs,
+  pauseMs: defaults.pauseMs,
+  fencing: true,
+};
+
+/** The sliders' ranges, in ms: wide enough for every outcome, narrow enough to aim with. */
+export const TTL_RANGE_MS = { min: 50, max: 1000, step: 10 } as const;
+export const PAUSE_RANGE_MS = { min: 0, max: 1500, step: 10 } as const;
+
+/** The paused client on simulated Redis and Postgres, seeded, so the same numbers give the same run. */
+export function whatIfRun(n: WhatIfNumbers): Trace {
+  return simulate({
+    scenario: pausedClient.name,
+    variant: n.fencing ? 'fencing-on' : 'fencing-off',
+    lock: 'redis',
+    seed: LIVE_SEED,
+    params: { ttlMs: n.ttlMs, pauseMs: n.pauseMs },
+  });
+}
+
+/**
+ * What came of the run, in the terms of the lesson: whether the lock ran out under the paused
+ * client, whether anyone else took it, and what the storage did with the late write.
+ */
+export function whatIfVerdict(trace: Trace, n: WhatIfNumbers, story: PausedClientStory): string {
+  const { outcome } = trace;
+  const pause = `${n.pauseMs} ms`;
+  const ttl = `${n.ttlMs} ms`;
+  const oldToken = outcome.tokens['client-1']?.[0];
+  const tokenText = typeof oldToken === 'number' ? ` ${oldToken}` : '';
+  switch (outcome.verdict) {
+    case 'safe':
+      if (n.pauseMs === 0)
+        return `Safe: client 1 did not pause, so it wrote and let go long before its ${ttl} TTL ran out.`;
+      if (story.ttlRunsOutMs === null)
+        return `Safe this time: client 1 woke from its ${pause} pause before its ${ttl} TTL ran out, wrote, and let go. Nothing promises that the next pause is as short.`;
+      return `Safe by luck: the ${ttl} TTL ran out ${expiredMidPause(story) ? 'while client 1 was paused' : 'before client 1 let go'}, but client 2 had not asked for the lock yet, so nobody else held it. A slightly longer pause and client 2 would have.`;
+    case 'two-holders':
+      return `Two holders, no harm this time: the ${ttl} TTL ran out while client 1 was paused, and client 2 took the lock, but client 1’s write reached the storage first. A few milliseconds later and it would have ${n.fencing ? 'come after client 2’s, and the fence would have turned it away' : 'overwritten client 2’s'}.`;
+    case 'stale-write-accepted':
+      return `Client 1 paused ${pause}, past its ${ttl} TTL, then wrote with its old token${tokenText}. With fencing off the storage took that write: client 2’s “v2” is lost under a stale “v1”.`;
+    case 'stale-write-rejected':
+      return `Client 1 paused ${pause}, past its ${ttl} TTL, then wrote with its old token${tokenText}. The storage had seen token ${outcome.document.fence ?? '?'}, so it rejected the write, and client 1 learned that it had lost the lock.`;
+    case 'token-repeated':
+      return 'Two clients were given the same token: the fence cannot tell them apart.';
+  }
+}
