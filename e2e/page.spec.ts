@@ -141,6 +141,28 @@ test.describe('the page', () => {
     });
   }
 
+  test('each teaching section closes with the line to say in an interview', async ({ page }) => {
+    const lab = new LabPage(page);
+    await lab.open();
+    for (const title of [
+      'The paused client',
+      'Which lock, for what',
+      'See it: fencing off, then on',
+      'The fenced path',
+      'Capabilities used',
+      'Lock and release in Redis',
+      'Fencing at the storage',
+      'Redlock and its critique',
+      'Leases on a consensus store',
+      'Locks in Postgres',
+      'Scale ladder',
+    ]) {
+      const sayIt = lab.section(title).getByRole('complementary', { name: 'Say it' });
+      await expect(sayIt, title).toHaveCount(1);
+      await expect(sayIt, title).toContainText(/\w{3,}.*\./);
+    }
+  });
+
   test('does not scroll sideways at 375 px, in either scheme', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     const lab = new LabPage(page);

@@ -9,39 +9,51 @@ const SETTLE_MS = 2000;
  * Panels arrive a moment after the shell, and each one pushes the sections below it down.
  * A reader who opened a link to #numbers would end up somewhere above it, so once every panel
  * is in, go back to the linked section and hold it there while the layout settles, unless
- * the reader has started moving on their own.
+ * the reader has started moving on their own. The same holds for a jump from the contents
+ * menu made while panels are still arriving (a slow network, a busy machine).
  */
 export function useDeepLink() {
   useEffect(() => {
-    const target = window.location.hash.slice(1);
-    if (!target) return;
-    let stopped = false;
-    let observer: ResizeObserver | undefined;
-    let timer: number | undefined;
-    const stop = () => {
-      stopped = true;
-      observer?.disconnect();
-      if (timer !== undefined) window.clearTimeout(timer);
+    let release = holdSection(window.location.hash.slice(1));
+    const onHashChange = () => {
+      release();
+      release = holdSection(window.location.hash.slice(1));
     };
-    const events = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
-    events.forEach((e) => window.addEventListener(e, stop, { passive: true, once: true }));
-    const pin = () => {
-      if (stopped || window.location.hash.slice(1) !== target) return;
-      document.getElementById(target)?.scrollIntoView({ block: 'start', behavior: 'instant' });
-    };
-    void allPanelsLoaded().then(() => {
-      if (stopped) return;
-      requestAnimationFrame(pin);
-      if (typeof ResizeObserver !== 'undefined') {
-        observer = new ResizeObserver(() => requestAnimationFrame(pin));
-        const main = document.getElementById('main');
-        if (main) observer.observe(main);
-      }
-      timer = window.setTimeout(stop, SETTLE_MS);
-    });
+    window.addEventListener('hashchange', onHashChange);
     return () => {
-      stop();
-      events.forEach((e) => window.removeEventListener(e, stop));
+      window.removeEventListener('hashchange', onHashChange);
+      release();
     };
   }, []);
+}
+
+/** Keeps the section `target` at the top until the layout settles; returns how to let go. */
+function holdSection(target: string): () => void {
+  if (!target) return () => {};
+  let stopped = false;
+  let observer: ResizeObserver | undefined;
+  let timer: number | undefined;
+  const events = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+  const stop = () => {
+    stopped = true;
+    observer?.disconnect();
+    if (timer !== undefined) window.clearTimeout(timer);
+    events.forEach((e) => window.removeEventListener(e, stop));
+  };
+  events.forEach((e) => window.addEventListener(e, stop, { passive: true, once: true }));
+  const pin = () => {
+    if (stopped || window.location.hash.slice(1) !== target) return;
+    document.getElementById(target)?.scrollIntoView({ block: 'start', behavior: 'instant' });
+  };
+  void allPanelsLoaded().then(() => {
+    if (stopped) return;
+    requestAnimationFrame(pin);
+    if (typeof ResizeObserver !== 'undefined') {
+      observer = new ResizeObserver(() => requestAnimationFrame(pin));
+      const main = document.getElementById('main');
+      if (main) observer.observe(main);
+    }
+    timer = window.setTimeout(stop, SETTLE_MS);
+  });
+  return stop;
 }

@@ -4,6 +4,8 @@ import { useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { STEPS, litPath, neighbour, stepById } from './steps';
 import type { FencedStep, StepId } from './steps';
+import { fencedPathSayIt } from '../../content/fencedPath';
+import { SayIt } from '../top';
 import '../replay/tokens.css';
 import './fenced-path.css';
 
@@ -35,67 +37,70 @@ export function FencedPathPanel() {
   };
 
   return (
-    <div className="fl-panel fp">
-      <div className="fp-diagram" role="group" aria-label="The fenced path: choose a step">
-        {STEPS.map((s) => (
-          <div
-            key={s.id}
-            className={`fp-cell${lit.steps.has(s.id) ? ' is-lit' : ''}${s.id === selected ? ' is-selected' : ''}`}
-            style={{ gridArea: s.id }}
-          >
-            <button
-              type="button"
-              ref={(el) => {
-                if (el) refs.current.set(s.id, el);
-                else refs.current.delete(s.id);
-              }}
-              className="fp-node"
-              aria-pressed={s.id === selected}
-              onClick={() => setSelected(s.id)}
-              onKeyDown={(e) => onKeyDown(e, s.id)}
+    <div>
+      <div className="fl-panel fp">
+        <div className="fp-diagram" role="group" aria-label="The fenced path: choose a step">
+          {STEPS.map((s) => (
+            <div
+              key={s.id}
+              className={`fp-cell${lit.steps.has(s.id) ? ' is-lit' : ''}${s.id === selected ? ' is-selected' : ''}`}
+              style={{ gridArea: s.id }}
             >
-              <span className="fp-num" aria-hidden="true">
-                {s.number}
+              <button
+                type="button"
+                ref={(el) => {
+                  if (el) refs.current.set(s.id, el);
+                  else refs.current.delete(s.id);
+                }}
+                className="fp-node"
+                aria-pressed={s.id === selected}
+                onClick={() => setSelected(s.id)}
+                onKeyDown={(e) => onKeyDown(e, s.id)}
+              >
+                <span className="fp-num" aria-hidden="true">
+                  {s.number}
+                </span>
+                <span className="fp-title">{s.title}</span>
+              </button>
+              <span className="fp-fail" aria-hidden="true">
+                <span className="fp-fail-mark">✕</span> {s.failLabel}
               </span>
-              <span className="fp-title">{s.title}</span>
-            </button>
-            <span className="fp-fail" aria-hidden="true">
-              <span className="fp-fail-mark">✕</span> {s.failLabel}
-            </span>
-          </div>
-        ))}
-        {EDGES.map((edge) => (
-          <span
-            key={edge.id}
-            className={`fp-arrow fp-arrow-${edge.area}${lit.edges.has(edge.id) ? ' is-lit' : ''}`}
-            style={{ gridArea: edge.area }}
-            aria-hidden="true"
-          >
-            <span className="fp-arrow-line" />
-            {edge.label && <span className="fp-arrow-label">{edge.label}</span>}
-          </span>
-        ))}
-      </div>
-
-      <section className="fp-detail" aria-live="polite" aria-labelledby="fp-detail-title">
-        <h3 id="fp-detail-title">
-          Step {step.number}: {step.title}
-        </h3>
-        <ul>
-          {step.does.map((d) => (
-            <li key={d}>{d}</li>
-          ))}
-        </ul>
-        <h4>If it fails</h4>
-        <dl>
-          {step.ifItFails.map((f) => (
-            <div key={f.when}>
-              <dt>{f.when}</dt>
-              <dd>{f.then}</dd>
             </div>
           ))}
-        </dl>
-      </section>
+          {EDGES.map((edge) => (
+            <span
+              key={edge.id}
+              className={`fp-arrow fp-arrow-${edge.area}${lit.edges.has(edge.id) ? ' is-lit' : ''}`}
+              style={{ gridArea: edge.area }}
+              aria-hidden="true"
+            >
+              <span className="fp-arrow-line" />
+              {edge.label && <span className="fp-arrow-label">{edge.label}</span>}
+            </span>
+          ))}
+        </div>
+
+        <section className="fp-detail" aria-live="polite" aria-labelledby="fp-detail-title">
+          <h3 id="fp-detail-title">
+            Step {step.number}: {step.title}
+          </h3>
+          <ul>
+            {step.does.map((d) => (
+              <li key={d}>{d}</li>
+            ))}
+          </ul>
+          <h4>If it fails</h4>
+          <dl>
+            {step.ifItFails.map((f) => (
+              <div key={f.when}>
+                <dt>{f.when}</dt>
+                <dd>{f.then}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      </div>
+      <SayIt>{fencedPathSayIt}</SayIt>
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { describeSource } from '../replay/describe';
 import { loadRun, resolveRun } from '../replay/runs';
 import { Switch } from '../replay/Switch';
 import { timelineModel } from '../../viz/timeline';
+import { pausedClientNotes, pausedClientSayIt } from '../../content/pausedClient';
+import { SayIt } from '../top';
 import { LaneTimeline } from './LaneTimeline';
 import { pausedClientStory, storySentence } from './story';
 import {
@@ -57,45 +59,57 @@ export function PausedClientPanel() {
     );
   }
   return (
-    <div className="fl-panel pc">
-      <figure className="pc-figure">
-        <LaneTimeline
-          trace={trace}
-          title="Timeline of the paused client: client 1, client 2, the lock and the storage"
-          nowMs={nowMs}
-        />
-        <figcaption>
-          <p className="pc-story">{storySentence(story)}</p>
-          {live && numbers ? (
-            <p className="pc-source">
-              Simulated in your browser on models of Redis and Postgres: TTL {numbers.ttlMs} ms,
-              pause {numbers.pauseMs} ms, fencing {numbers.fencing ? 'on' : 'off'} (engine, seed{' '}
-              {live.seed}).{' '}
-              <button type="button" className="fl-button pc-open" onClick={() => setNumbers(null)}>
-                Back to the recorded run
-              </button>
-            </p>
-          ) : (
-            <p className="pc-source">
-              {trace.backend !== 'sim'
-                ? `Times from the recorded run the replay below shows: ${describeSource(trace)}.`
-                : `Times from the run the replay below shows, ${describeSource(trace)}: no recording of it on Redis and Postgres is in this build yet.`}{' '}
-              <button
-                type="button"
-                className="fl-button pc-open"
-                onClick={() => openReplay(PAUSED_CLIENT_RUN)}
-              >
-                Step through it in the replay
-              </button>
-            </p>
-          )}
-        </figcaption>
-      </figure>
-      <WhatIfControls numbers={numbers ?? RECORDED_NUMBERS} onChange={setNumbers} />
-      {/* Always in the page, so that a screen reader hears each new outcome as it comes. */}
-      <p className="pc-verdict" aria-live="polite">
-        {live && numbers ? whatIfVerdict(live, numbers, story) : ''}
-      </p>
+    <div>
+      <ul className="notes">
+        {pausedClientNotes.map((n) => (
+          <li key={n}>{n}</li>
+        ))}
+      </ul>
+      <div className="fl-panel pc">
+        <figure className="pc-figure">
+          <LaneTimeline
+            trace={trace}
+            title="Timeline of the paused client: client 1, client 2, the lock and the storage"
+            nowMs={nowMs}
+          />
+          <figcaption>
+            <p className="pc-story">{storySentence(story)}</p>
+            {live && numbers ? (
+              <p className="pc-source">
+                Simulated in your browser on models of Redis and Postgres: TTL {numbers.ttlMs} ms,
+                pause {numbers.pauseMs} ms, fencing {numbers.fencing ? 'on' : 'off'} (engine, seed{' '}
+                {live.seed}).{' '}
+                <button
+                  type="button"
+                  className="fl-button pc-open"
+                  onClick={() => setNumbers(null)}
+                >
+                  Back to the recorded run
+                </button>
+              </p>
+            ) : (
+              <p className="pc-source">
+                {trace.backend !== 'sim'
+                  ? `Times from the recorded run the replay below shows: ${describeSource(trace)}.`
+                  : `Times from the run the replay below shows, ${describeSource(trace)}: no recording of it on Redis and Postgres is in this build yet.`}{' '}
+                <button
+                  type="button"
+                  className="fl-button pc-open"
+                  onClick={() => openReplay(PAUSED_CLIENT_RUN)}
+                >
+                  Step through it in the replay
+                </button>
+              </p>
+            )}
+          </figcaption>
+        </figure>
+        <WhatIfControls numbers={numbers ?? RECORDED_NUMBERS} onChange={setNumbers} />
+        {/* Always in the page, so that a screen reader hears each new outcome as it comes. */}
+        <p className="pc-verdict" aria-live="polite">
+          {live && numbers ? whatIfVerdict(live, numbers, story) : ''}
+        </p>
+      </div>
+      <SayIt>{pausedClientSayIt}</SayIt>
     </div>
   );
 }

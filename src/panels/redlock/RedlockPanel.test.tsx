@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { RedlockPanel } from './RedlockPanel';
 
 afterEach(cleanup);
@@ -9,7 +9,12 @@ describe('RedlockPanel', () => {
     render(<RedlockPanel />);
     expect(screen.getByText(/client 2 holds 3 of 5 \(redis-3, redis-4 and redis-5\)/)).toBeTruthy();
     expect(screen.getByText(/its key is still on redis-1 and redis-2/)).toBeTruthy();
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    const nodes = screen.getByRole('list', { name: /Who holds the key at/ });
+    expect(
+      within(nodes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'redis-1client 1',
       'redis-2client 1',
       'redis-3client 2',
@@ -23,6 +28,15 @@ describe('RedlockPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'A GC pause past the TTL' }));
     expect(screen.getByText(/client 2 holds 5 of 5/)).toBeTruthy();
     expect(screen.getByText(/its key is gone from every node/)).toBeTruthy();
+  });
+
+  it('says what Redlock is for, and the line to say, around the figure', () => {
+    render(<RedlockPanel />);
+    expect(screen.getByText(/majority of 5 independent Redis nodes/)).toBeTruthy();
+    expect(screen.getByText(/hands out no token the storage could check/)).toBeTruthy();
+    expect(screen.getByRole('complementary', { name: 'Say it' }).textContent).toMatch(
+      /two clients hold the lock at once/,
+    );
   });
 
   it('has the assumptions table', () => {

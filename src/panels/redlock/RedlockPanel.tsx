@@ -12,6 +12,8 @@ import { useWidth } from '../paused-client/useWidth';
 import { layoutRedlock, ownersAt, redlockModel } from '../../viz/redlock';
 import type { RedlockLayout, RedlockModel } from '../../viz/redlock';
 import { fmt } from '../../viz/timeline';
+import { redlockNotes, redlockSayIt, redlockVerdict } from '../../content/redlock';
+import { SayIt } from '../top';
 import { ASSUMPTIONS, REDLOCK_RUNS } from './assumptions';
 import { twoHoldersSentence } from './story';
 import '../replay/tokens.css';
@@ -67,121 +69,130 @@ export function RedlockPanel() {
   };
 
   return (
-    <div className="fl-panel rl" onKeyDown={onKeyDown}>
-      <div className="rl-runs" role="group" aria-label="Which failure to replay">
-        {REDLOCK_RUNS.map((r) => (
+    <div>
+      <ul className="notes">
+        {redlockNotes.map((n) => (
+          <li key={n}>{n}</li>
+        ))}
+      </ul>
+      <div className="fl-panel rl" onKeyDown={onKeyDown}>
+        <div className="rl-runs" role="group" aria-label="Which failure to replay">
+          {REDLOCK_RUNS.map((r) => (
+            <button
+              key={r.scenario}
+              type="button"
+              className="fl-button"
+              aria-pressed={which === r.scenario}
+              onClick={() => setWhich(r.scenario)}
+            >
+              {r.label}
+            </button>
+          ))}
+        </div>
+        <p className="rl-source">
+          Replayed by the engine on 5 simulated Redis nodes, each expiring keys by its own clock
+          (seed {trace.seed ?? 1}).
+          {recorded && (
+            <>
+              {' '}
+              The lab ran the same story on 5 real Redis servers ({describeSource(recorded)}).{' '}
+              <button
+                type="button"
+                className="fl-link-button"
+                onClick={() => openReplay({ scenario: which, variant: 'default', lock: 'redlock' })}
+              >
+                Step through that recording in the replay
+              </button>
+            </>
+          )}
+        </p>
+
+        <div className="rl-nodes" role="list" aria-label={`Who holds the key at ${fmt(nowMs)}`}>
+          {model.nodes.map((n) => (
+            <div key={n} role="listitem" className={`rl-node ${actorClass(owners[n] ?? null)}`}>
+              <span className="rl-node-dot" aria-hidden="true" />
+              <span className="rl-node-name">{n}</span>
+              <span className="rl-node-owner">{owners[n] ? actorName(owners[n]) : 'free'}</span>
+            </div>
+          ))}
+        </div>
+
+        <RedlockChart model={model} nowMs={nowMs} />
+
+        <div className="rl-controls">
           <button
-            key={r.scenario}
             type="button"
             className="fl-button"
-            aria-pressed={which === r.scenario}
-            onClick={() => setWhich(r.scenario)}
+            aria-label="Previous event"
+            onClick={() => setStep(step - 1)}
+            disabled={step === 0}
           >
-            {r.label}
+            <IconStepBack />
           </button>
-        ))}
-      </div>
-      <p className="rl-source">
-        Replayed by the engine on 5 simulated Redis nodes, each expiring keys by its own clock (seed{' '}
-        {trace.seed ?? 1}).
-        {recorded && (
-          <>
-            {' '}
-            The lab ran the same story on 5 real Redis servers ({describeSource(recorded)}).{' '}
-            <button
-              type="button"
-              className="fl-link-button"
-              onClick={() => openReplay({ scenario: which, variant: 'default', lock: 'redlock' })}
-            >
-              Step through that recording in the replay
-            </button>
-          </>
-        )}
-      </p>
+          <input
+            type="range"
+            min={0}
+            max={cursor.length}
+            value={step}
+            aria-label="Redlock replay position"
+            aria-valuetext={`Event ${step} of ${cursor.length}, ${fmt(nowMs)}`}
+            onChange={(e) => setStep(Number(e.target.value))}
+          />
+          <button
+            type="button"
+            className="fl-button"
+            aria-label="Next event"
+            onClick={() => setStep(step + 1)}
+            disabled={step >= cursor.length}
+          >
+            <IconStepForward />
+          </button>
+        </div>
+        <p className="rl-caption" aria-live="polite">
+          <span className="rl-t">{fmt(nowMs)}</span>{' '}
+          {event ? describeEvent(event, cursor.verdict(step - 1)) : 'Before the first event.'}
+        </p>
+        <p className={`rl-two${twoNow ? ' is-now' : ''}`}>
+          <strong>Two holders.</strong> {twoHoldersSentence(model)}
+        </p>
 
-      <div className="rl-nodes" role="list" aria-label={`Who holds the key at ${fmt(nowMs)}`}>
-        {model.nodes.map((n) => (
-          <div key={n} role="listitem" className={`rl-node ${actorClass(owners[n] ?? null)}`}>
-            <span className="rl-node-dot" aria-hidden="true" />
-            <span className="rl-node-name">{n}</span>
-            <span className="rl-node-owner">{owners[n] ? actorName(owners[n]) : 'free'}</span>
-          </div>
-        ))}
-      </div>
-
-      <RedlockChart model={model} nowMs={nowMs} />
-
-      <div className="rl-controls">
-        <button
-          type="button"
-          className="fl-button"
-          aria-label="Previous event"
-          onClick={() => setStep(step - 1)}
-          disabled={step === 0}
-        >
-          <IconStepBack />
-        </button>
-        <input
-          type="range"
-          min={0}
-          max={cursor.length}
-          value={step}
-          aria-label="Redlock replay position"
-          aria-valuetext={`Event ${step} of ${cursor.length}, ${fmt(nowMs)}`}
-          onChange={(e) => setStep(Number(e.target.value))}
-        />
-        <button
-          type="button"
-          className="fl-button"
-          aria-label="Next event"
-          onClick={() => setStep(step + 1)}
-          disabled={step >= cursor.length}
-        >
-          <IconStepForward />
-        </button>
-      </div>
-      <p className="rl-caption" aria-live="polite">
-        <span className="rl-t">{fmt(nowMs)}</span>{' '}
-        {event ? describeEvent(event, cursor.verdict(step - 1)) : 'Before the first event.'}
-      </p>
-      <p className={`rl-two${twoNow ? ' is-now' : ''}`}>
-        <strong>Two holders.</strong> {twoHoldersSentence(model)}
-      </p>
-
-      <table className="rl-table">
-        <caption>What Redlock assumes, and what breaks it</caption>
-        <thead>
-          <tr>
-            <th scope="col">Redlock assumes</th>
-            <th scope="col">What breaks it</th>
-            <th scope="col">Result</th>
-          </tr>
-        </thead>
-        <tbody>
-          {ASSUMPTIONS.map((a) => (
-            <tr key={a.assumes} className={a.run === which ? 'is-shown' : undefined}>
-              <th scope="row">{a.assumes}</th>
-              <td>{a.breaks}</td>
-              <td>
-                {a.result}
-                {a.run && (
-                  <>
-                    {' '}
-                    <button
-                      type="button"
-                      className="fl-link-button"
-                      onClick={() => setWhich(a.run as RunName)}
-                      aria-label={`Replay it above: ${a.breaks}`}
-                    >
-                      {a.run === which ? 'shown above' : 'replay it'}
-                    </button>
-                  </>
-                )}
-              </td>
+        <table className="rl-table">
+          <caption>What Redlock assumes, and what breaks it</caption>
+          <thead>
+            <tr>
+              <th scope="col">Redlock assumes</th>
+              <th scope="col">What breaks it</th>
+              <th scope="col">Result</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {ASSUMPTIONS.map((a) => (
+              <tr key={a.assumes} className={a.run === which ? 'is-shown' : undefined}>
+                <th scope="row">{a.assumes}</th>
+                <td>{a.breaks}</td>
+                <td>
+                  {a.result}
+                  {a.run && (
+                    <>
+                      {' '}
+                      <button
+                        type="button"
+                        className="fl-link-button"
+                        onClick={() => setWhich(a.run as RunName)}
+                        aria-label={`Replay it above: ${a.breaks}`}
+                      >
+                        {a.run === which ? 'shown above' : 'replay it'}
+                      </button>
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="rl-verdict">{redlockVerdict}</p>
+      </div>
+      <SayIt>{redlockSayIt}</SayIt>
     </div>
   );
 }

@@ -36,6 +36,8 @@ import { useReducedMotion } from './useReducedMotion';
 import { LaneTimeline } from '../paused-client/LaneTimeline';
 import { IconPause, IconPlay, IconStepBack, IconStepForward } from './icons';
 import { REPLAY_HASH } from '../../state/playbackUrl';
+import { seeItSayIt } from '../../content/seeIt';
+import { SayIt } from '../top';
 import { Switch } from './Switch';
 import './tokens.css';
 import './replay.css';
@@ -88,35 +90,38 @@ export function ReplayPanel() {
   };
 
   return (
-    <div
-      ref={panelRef}
-      className={`fl-panel replay${reducedMotion ? ' replay--still' : ''}`}
-      data-replay-panel
-      // Focusable so that Space and the arrows work without first picking a control.
-      tabIndex={0}
-      role="region"
-      aria-label="Replay"
-      onKeyDown={onKeyDown}
-    >
-      {notice && (
-        <div className="replay-notice" role="status">
-          <span>{notice}</span>
-          <button type="button" className="fl-button" onClick={dismissNotice}>
-            Dismiss
-          </button>
-        </div>
-      )}
-      <RunPicker option={option} />
-      {run.trace && cursor ? (
-        <Player cursor={cursor} option={option} step={cursor.clamp(step)} />
-      ) : (
-        <p className="replay-error" role="alert">
-          The engine could not run {option.title} ({variantLabel(option.variant)}):{' '}
-          {run.error ?? 'no trace'}.
-        </p>
-      )}
-      <InvalidRecordings />
-      <KeyHint playing={playing} speed={speed} />
+    <div>
+      <div
+        ref={panelRef}
+        className={`fl-panel replay${reducedMotion ? ' replay--still' : ''}`}
+        data-replay-panel
+        // Focusable so that Space and the arrows work without first picking a control.
+        tabIndex={0}
+        role="region"
+        aria-label="Replay"
+        onKeyDown={onKeyDown}
+      >
+        {notice && (
+          <div className="replay-notice" role="status">
+            <span>{notice}</span>
+            <button type="button" className="fl-button" onClick={dismissNotice}>
+              Dismiss
+            </button>
+          </div>
+        )}
+        <RunPicker option={option} />
+        {run.trace && cursor ? (
+          <Player cursor={cursor} option={option} step={cursor.clamp(step)} />
+        ) : (
+          <p className="replay-error" role="alert">
+            The engine could not run {option.title} ({variantLabel(option.variant)}):{' '}
+            {run.error ?? 'no trace'}.
+          </p>
+        )}
+        <InvalidRecordings />
+        <KeyHint playing={playing} speed={speed} />
+      </div>
+      <SayIt>{seeItSayIt}</SayIt>
     </div>
   );
 }

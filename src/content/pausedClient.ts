@@ -1,0 +1,9 @@
+// Section 2: the paused client.
+
+export const pausedClientNotes: readonly string[] = [
+  'A stop-the-world garbage collection, swapping, a VM being moved to another host or a congested network can freeze a client for longer than its TTL.',
+  'Nothing tells the frozen client that its lock ran out meanwhile: when it wakes, it carries on as the holder.',
+];
+
+export const pausedClientSayIt =
+  'A TTL cannot stop a client that stalls past it: when that client wakes up, it still believes the lock is its own.';
