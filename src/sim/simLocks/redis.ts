@@ -9,7 +9,10 @@ import { busy, extended, ok, released } from '../run/answers';
 import type { AcquireOp, SimLock, SimLockContext } from './simLock';
 import type { Wire } from './wire';
 
-/** release.lua and extend.lua, which touch the lock key alone, on the node that holds it. */
+/**
+ * The three scripts as requests: acquire.lua wherever the shape puts it, and release.lua and
+ * extend.lua, which touch the lock key alone, on the node that holds it.
+ */
 abstract class RedisScriptLock implements SimLock {
   protected readonly wire: Wire;
   protected readonly keys: SimLockContext['keys'];
@@ -25,7 +28,13 @@ abstract class RedisScriptLock implements SimLock {
   /** The node the lock key lives on. */
   protected abstract lockNode(): RedisNode;
 
-  abstract acquire(actor: string, op: AcquireOp, done: Done<OpResult>): void;
+  /** acquire.lua, run at the server as the request arrives. */
+  protected abstract take(ttlMs: number): OpResult;
+
+  acquire(actor: string, op: AcquireOp, done: Done<OpResult>): void {
+    const { wire } = this;
+    wire.send(() => wire.answer(actor, this.take(op.ttlMs), done));
+  }
 
   release(actor: string, token: number | null, blind: boolean, done: Done<OpResult>): void {
     const { wire, keys } = this;
@@ -87,13 +96,8 @@ export class RedisLock extends RedisScriptLock {
     return this.primary;
   }
 
-  acquire(actor: string, op: AcquireOp, done: Done<OpResult>): void {
-    const { wire } = this;
-    wire.send(() => wire.answer(actor, this.take(op.ttlMs), done));
-  }
-
-  /** acquire.lua on the primary, as it arrives. */
-  private take(ttlMs: number): OpResult {
+  /** acquire.lua on the primary; a primary that died answers nothing but "down". */
+  protected take(ttlMs: number): OpResult {
     const { keys, wire } = this;
     const node = this.primary;
     if (!node.alive)
@@ -134,12 +138,8 @@ export class RedisClusterLock extends RedisScriptLock {
     return this.nodeForSlot(hashSlot(this.keys.lock));
   }
 
-  acquire(actor: string, op: AcquireOp, done: Done<OpResult>): void {
-    const { wire } = this;
-    wire.send(() => wire.answer(actor, this.take(op.ttlMs), done));
-  }
-
-  private take(ttlMs: number): OpResult {
+  /** acquire.lua on the master of the lock's slot, if the counter shares that slot. */
+  protected take(ttlMs: number): OpResult {
     const { keys, wire } = this;
     const lockSlot = hashSlot(keys.lock);
     const fenceSlot = hashSlot(keys.fence);
