@@ -198,7 +198,12 @@ test.describe('the panels around it', () => {
       section.getByText(/^Safe this time: client 1 woke from its 200 ms pause/),
     ).toBeVisible();
     await page.keyboard.press('Tab');
+    await expect(section.getByRole('combobox', { name: 'Lock' })).toBeFocused();
+    await page.keyboard.press('Tab');
     await expect(section.getByRole('switch', { name: 'Fencing' })).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(section.getByText(/^Safe this time/)).toBeVisible();
+    await expect(section.getByText(/fencing off \(engine, seed 1\)/)).toBeVisible();
     await section.getByRole('button', { name: 'Back to the recorded run' }).click();
     await expect(section.getByText(/the storage rejects the stale write/)).toBeVisible();
   });

@@ -42,6 +42,14 @@ describe('PausedClientPanel', () => {
     expect(verdict()).toMatch(/With fencing off the storage took that write/);
     expect(screen.getByText(/the storage accepts the stale write/)).toBeTruthy();
 
+    fireEvent.change(screen.getByRole('combobox', { name: 'Lock' }), {
+      target: { value: 'pg-lease' },
+    });
+    expect(
+      screen.getByText(/a model of a Postgres lease row and storage: TTL 300 ms/),
+    ).toBeTruthy();
+    expect(verdict()).toMatch(/With fencing off the storage took that write/);
+
     fireEvent.click(screen.getByRole('button', { name: 'Back to the recorded run' }));
     expect(verdict()).toBe('');
     expect(screen.getByText(/the storage rejects the stale write/)).toBeTruthy();

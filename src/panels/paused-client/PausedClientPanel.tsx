@@ -17,6 +17,7 @@ import {
   PAUSE_RANGE_MS,
   RECORDED_NUMBERS,
   TTL_RANGE_MS,
+  WHAT_IF_LOCKS,
   whatIfRun,
   whatIfVerdict,
   type WhatIfNumbers,
@@ -76,9 +77,10 @@ export function PausedClientPanel() {
             <p className="pc-story">{storySentence(story)}</p>
             {live && numbers ? (
               <p className="pc-source">
-                Simulated in your browser on models of Redis and Postgres: TTL {numbers.ttlMs} ms,
-                pause {numbers.pauseMs} ms, fencing {numbers.fencing ? 'on' : 'off'} (engine, seed{' '}
-                {live.seed}).{' '}
+                Simulated in your browser on a model of{' '}
+                {WHAT_IF_LOCKS.find((l) => l.lock === numbers.lock)?.models}: TTL {numbers.ttlMs}{' '}
+                ms, pause {numbers.pauseMs} ms, fencing {numbers.fencing ? 'on' : 'off'} (engine,
+                seed {live.seed}).{' '}
                 <button
                   type="button"
                   className="fl-button pc-open"
@@ -141,6 +143,26 @@ function WhatIfControls({
           value={numbers.pauseMs}
           onChange={(pauseMs) => onChange({ ...numbers, pauseMs })}
         />
+        <div className="pc-whatif-field">
+          <label className="pc-whatif-label" htmlFor={`${id}-lock`}>
+            Lock
+          </label>
+          <select
+            id={`${id}-lock`}
+            className="fl-select"
+            value={numbers.lock}
+            onChange={(e) => {
+              const lock = WHAT_IF_LOCKS.find((l) => l.lock === e.target.value)?.lock;
+              if (lock) onChange({ ...numbers, lock });
+            }}
+          >
+            {WHAT_IF_LOCKS.map((l) => (
+              <option key={l.lock} value={l.lock}>
+                {l.label}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="pc-whatif-field">
           <span className="pc-whatif-label" id={`${id}-fencing`}>
             Fencing

@@ -18,34 +18,50 @@ function tryNumbers(n: WhatIfNumbers) {
 
 describe('try other numbers', () => {
   it('starts from the recorded run’s numbers, with fencing on', () => {
-    expect(RECORDED_NUMBERS).toEqual({ ttlMs: 300, pauseMs: 500, fencing: true });
+    expect(RECORDED_NUMBERS).toEqual({ ttlMs: 300, pauseMs: 500, fencing: true, lock: 'redis' });
     const { trace } = tryNumbers(RECORDED_NUMBERS);
     expect(trace.params).toMatchObject({ ttlMs: 300, pauseMs: 500, lock: 'redis' });
     expect(trace.variant).toBe('fencing-on');
   });
 
   it.each([
-    [{ ttlMs: 300, pauseMs: 0, fencing: true }, 'safe', /^Safe: client 1 did not pause/],
-    [{ ttlMs: 300, pauseMs: 200, fencing: false }, 'safe', /before its 300 ms TTL ran out/],
     [
-      { ttlMs: 300, pauseMs: 300, fencing: true },
+      { ttlMs: 300, pauseMs: 0, fencing: true, lock: 'redis' },
+      'safe',
+      /^Safe: client 1 did not pause/,
+    ],
+    [
+      { ttlMs: 300, pauseMs: 200, fencing: false, lock: 'redis' },
+      'safe',
+      /before its 300 ms TTL ran out/,
+    ],
+    [
+      { ttlMs: 300, pauseMs: 300, fencing: true, lock: 'redis' },
       'safe',
       /^Safe by luck: .* while client 1 was paused/,
     ],
-    [{ ttlMs: 300, pauseMs: 310, fencing: true }, 'two-holders', /fence would have turned it away/],
-    [{ ttlMs: 300, pauseMs: 310, fencing: false }, 'two-holders', /overwritten client 2’s/],
     [
-      { ttlMs: 300, pauseMs: 500, fencing: false },
+      { ttlMs: 300, pauseMs: 310, fencing: true, lock: 'redis' },
+      'two-holders',
+      /fence would have turned it away/,
+    ],
+    [
+      { ttlMs: 300, pauseMs: 310, fencing: false, lock: 'redis' },
+      'two-holders',
+      /overwritten client 2’s/,
+    ],
+    [
+      { ttlMs: 300, pauseMs: 500, fencing: false, lock: 'redis' },
       'stale-write-accepted',
       /“v2” is lost under a stale “v1”/,
     ],
     [
-      { ttlMs: 300, pauseMs: 500, fencing: true },
+      { ttlMs: 300, pauseMs: 500, fencing: true, lock: 'redis' },
       'stale-write-rejected',
       /had seen token 34, so it rejected/,
     ],
     [
-      { ttlMs: 1000, pauseMs: 1500, fencing: true },
+      { ttlMs: 1000, pauseMs: 1500, fencing: true, lock: 'redis' },
       'stale-write-rejected',
       /paused 1500 ms, past its 1000 ms TTL/,
     ],
@@ -58,8 +74,13 @@ describe('try other numbers', () => {
   it('holds the lesson over the sliders’ whole range: pause past the TTL, and only the fence saves the data', () => {
     for (let ttlMs = TTL_RANGE_MS.min; ttlMs <= TTL_RANGE_MS.max; ttlMs += 50) {
       for (let pauseMs = PAUSE_RANGE_MS.min; pauseMs <= PAUSE_RANGE_MS.max; pauseMs += 50) {
-        for (const fencing of [false, true]) {
-          const n = { ttlMs, pauseMs, fencing };
+        for (const [fencing, lock] of [
+          [false, 'redis'],
+          [true, 'redis'],
+          [false, 'pg-lease'],
+          [true, 'pg-lease'],
+        ] as const) {
+          const n = { ttlMs, pauseMs, fencing, lock };
           const { trace, verdict } = tryNumbers(n);
           const what = `${JSON.stringify(n)} gave ${trace.outcome.verdict}`;
           // Client 1 pauses from 10 ms; client 2 asks at ttl + 20 ms.
@@ -76,8 +97,20 @@ describe('try other numbers', () => {
     }
   });
 
+  it('runs on the Postgres lease row too, which expires under a paused holder all the same', () => {
+    const { trace, verdict } = tryNumbers({
+      ttlMs: 300,
+      pauseMs: 500,
+      fencing: true,
+      lock: 'pg-lease',
+    });
+    expect(trace.params.lock).toBe('pg-lease');
+    expect(trace.outcome.verdict).toBe('stale-write-rejected');
+    expect(verdict).toMatch(/had seen token 34/);
+  });
+
   it('gives the same run for the same numbers', () => {
-    const n = { ttlMs: 420, pauseMs: 730, fencing: false };
+    const n: WhatIfNumbers = { ttlMs: 420, pauseMs: 730, fencing: false, lock: 'pg-lease' };
     expect(JSON.stringify(whatIfRun(n))).toBe(JSON.stringify(whatIfRun({ ...n })));
   });
 });
@@ -85,14 +118,20 @@ describe('try other numbers', () => {
 describe('the story sentence with other numbers', () => {
   it('tells events in the order they happened, and says mid-pause only when it was', () => {
     // The TTL runs out 0.6 ms after client 1 wakes, and client 1 writes before client 2 asks.
-    const late = storySentence(tryNumbers({ ttlMs: 300, pauseMs: 290, fencing: true }).story);
+    const late = storySentence(
+      tryNumbers({ ttlMs: 300, pauseMs: 290, fencing: true, lock: 'redis' }).story,
+    );
     expect(late).toMatch(/Its TTL runs out at 300\.\d ms, before client 1 lets go\./);
     expect(late).not.toMatch(/mid-pause/);
-    const early = storySentence(tryNumbers({ ttlMs: 300, pauseMs: 300, fencing: true }).story);
+    const early = storySentence(
+      tryNumbers({ ttlMs: 300, pauseMs: 300, fencing: true, lock: 'redis' }).story,
+    );
     expect(early.indexOf('Client 1 wakes and writes')).toBeLessThan(
       early.indexOf('Client 2 takes the lock'),
     );
-    const none = storySentence(tryNumbers({ ttlMs: 300, pauseMs: 0, fencing: true }).story);
+    const none = storySentence(
+      tryNumbers({ ttlMs: 300, pauseMs: 0, fencing: true, lock: 'redis' }).story,
+    );
     expect(none).not.toMatch(/pauses/);
   });
 });

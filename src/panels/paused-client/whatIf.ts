@@ -7,10 +7,19 @@ import type { Trace } from '../../sim/trace/schema';
 import { LIVE_SEED } from '../replay/catalog';
 import { expiredMidPause, type PausedClientStory } from './story';
 
+/** The locks the paused client runs on: both are leases, and both expire under a paused holder. */
+export type WhatIfLock = 'redis' | 'pg-lease';
+
+export const WHAT_IF_LOCKS: readonly { lock: WhatIfLock; label: string; models: string }[] = [
+  { lock: 'redis', label: 'Redis', models: 'a Redis node and Postgres storage' },
+  { lock: 'pg-lease', label: 'Postgres lease row', models: 'a Postgres lease row and storage' },
+];
+
 export interface WhatIfNumbers {
   ttlMs: number;
   pauseMs: number;
   fencing: boolean;
+  lock: WhatIfLock;
 }
 
 const defaults = pausedClient.defaults as { ttlMs: number; pauseMs: number };
@@ -20,6 +29,7 @@ export const RECORDED_NUMBERS: WhatIfNumbers = {
   ttlMs: defaults.ttlMs,
   pauseMs: defaults.pauseMs,
   fencing: true,
+  lock: 'redis',
 };
 
 /** The sliders' ranges, in ms: wide enough for every outcome, narrow enough to aim with. */
@@ -31,7 +41,7 @@ export function whatIfRun(n: WhatIfNumbers): Trace {
   return simulate({
     scenario: pausedClient.name,
     variant: n.fencing ? 'fencing-on' : 'fencing-off',
-    lock: 'redis',
+    lock: n.lock,
     seed: LIVE_SEED,
     params: { ttlMs: n.ttlMs, pauseMs: n.pauseMs },
   });
