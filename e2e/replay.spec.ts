@@ -204,8 +204,12 @@ test.describe('the panels around it', () => {
     await page.keyboard.press('Space');
     await expect(section.getByText(/^Safe this time/)).toBeVisible();
     await expect(section.getByText(/fencing off \(engine, seed 1\)/)).toBeVisible();
-    await section.getByRole('button', { name: 'Back to the recorded run' }).click();
+    await section.getByRole('button', { name: 'Back to the recorded run' }).focus();
+    await page.keyboard.press('Enter');
     await expect(section.getByText(/the storage rejects the stale write/)).toBeVisible();
+    await expect(
+      section.getByRole('button', { name: 'Step through it in the replay' }),
+    ).toBeFocused();
   });
 
   test('the Redlock panel marks two holders', async ({ page }) => {

@@ -2,7 +2,7 @@
 // they come from the fencing-on run that the replay below shows, recorded on Redis and Postgres
 // when the lab has recorded it, else a seeded engine run, and the caption says which. Below it,
 // the reader can try other numbers: the engine reruns the story in the browser.
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { openReplay, usePlayback } from '../../state/playback';
 import { ReplayCursor } from '../replay/cursor';
 import { describeSource } from '../replay/describe';
@@ -37,6 +37,12 @@ export function PausedClientPanel() {
   const recorded = useMemo(() => loadRun(option), [option]);
   // The reader's own numbers, once they touch a control; until then, the recorded run.
   const [numbers, setNumbers] = useState<WhatIfNumbers | null>(null);
+  const openReplayRef = useRef<HTMLButtonElement>(null);
+  const backToRecorded = () => {
+    setNumbers(null);
+    // The button goes with the reader's numbers: keep focus on the one that takes its place.
+    requestAnimationFrame(() => openReplayRef.current?.focus());
+  };
   const live = useMemo(() => (numbers ? whatIfRun(numbers) : null), [numbers]);
   const trace = live ?? recorded.trace;
   const story = useMemo(() => (trace ? pausedClientStory(timelineModel(trace)) : null), [trace]);
@@ -81,11 +87,7 @@ export function PausedClientPanel() {
                 {WHAT_IF_LOCKS.find((l) => l.lock === numbers.lock)?.models}: TTL {numbers.ttlMs}{' '}
                 ms, pause {numbers.pauseMs} ms, fencing {numbers.fencing ? 'on' : 'off'} (engine,
                 seed {live.seed}).{' '}
-                <button
-                  type="button"
-                  className="fl-button pc-open"
-                  onClick={() => setNumbers(null)}
-                >
+                <button type="button" className="fl-button pc-open" onClick={backToRecorded}>
                   Back to the recorded run
                 </button>
               </p>
@@ -95,6 +97,7 @@ export function PausedClientPanel() {
                   ? `Times from the recorded run the replay below shows: ${describeSource(trace)}.`
                   : `Times from the run the replay below shows, ${describeSource(trace)}: no recording of it on Redis and Postgres is in this build yet.`}{' '}
                 <button
+                  ref={openReplayRef}
                   type="button"
                   className="fl-button pc-open"
                   onClick={() => openReplay(PAUSED_CLIENT_RUN)}
