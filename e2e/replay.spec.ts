@@ -212,6 +212,21 @@ test.describe('the panels around it', () => {
     ).toBeFocused();
   });
 
+  test('a link with other numbers opens them, and a broken one says so', async ({ page }) => {
+    await page.goto('./?try-pause=310&try-fencing=off#paused-client');
+    const section = page.getByRole('region', { name: 'The paused client', exact: true });
+    await expect(section.getByText(/^Two holders, no harm this time/)).toBeVisible();
+    await expect(section.getByRole('slider', { name: 'Pause' })).toHaveValue('310');
+    // The replay keeps its own place in the URL without dropping the reader's numbers.
+    await new ReplayPage(page).stepTo(3);
+    await expect(page).toHaveURL(/step=3/);
+    await expect(page).toHaveURL(/try-pause=310&try-fencing=off/);
+
+    await page.goto('./?try-ttl=forever#paused-client');
+    await expect(section.getByText(/try-ttl “forever” is not a number of ms/)).toBeVisible();
+    await expect(section.getByText(/the storage rejects the stale write/)).toBeVisible();
+  });
+
   test('the Redlock panel marks two holders', async ({ page }) => {
     await page.goto('./#redlock');
     const redlock = page.getByRole('region', { name: 'Redlock and its critique', exact: true });

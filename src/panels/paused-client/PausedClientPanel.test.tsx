@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { PausedClientPanel } from './PausedClientPanel';
 
 afterEach(cleanup);
+beforeEach(() => window.history.replaceState(null, '', '/'));
 
 describe('PausedClientPanel', () => {
   it('draws the run it names, and tells its story in numbers', () => {
@@ -54,5 +55,28 @@ describe('PausedClientPanel', () => {
     expect(verdict()).toBe('');
     expect(screen.getByText(/the storage rejects the stale write/)).toBeTruthy();
     expect((screen.getByRole('slider', { name: 'Pause' }) as HTMLInputElement).value).toBe('500');
+  });
+
+  it('keeps the reader’s numbers in the URL, and opens a link’s numbers', () => {
+    window.history.replaceState(null, '', '/?scenario=paused-client&try-pause=200#paused-client');
+    render(<PausedClientPanel />);
+    expect(document.querySelector('.pc-verdict')!.textContent).toMatch(/^Safe this time/);
+    fireEvent.click(screen.getByRole('switch', { name: 'Fencing' }));
+    expect(window.location.search).toBe(
+      '?scenario=paused-client&try-ttl=300&try-pause=200&try-fencing=off&try-lock=redis',
+    );
+    expect(window.location.hash).toBe('#paused-client');
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the recorded run' }));
+    expect(window.location.search).toBe('?scenario=paused-client');
+  });
+
+  it('says what was wrong with a link’s numbers, and shows the recorded run', () => {
+    window.history.replaceState(null, '', '/?try-ttl=forever');
+    render(<PausedClientPanel />);
+    const notice = screen.getByText(/try-ttl “forever” is not a number of ms from 50 to 1000/);
+    expect(notice.getAttribute('role')).toBe('status');
+    expect(screen.getByRole('button', { name: 'Step through it in the replay' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('slider', { name: 'Pause' }), { target: { value: '100' } });
+    expect(screen.queryByText(/try-ttl “forever”/)).toBeNull();
   });
 });

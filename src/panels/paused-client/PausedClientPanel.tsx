@@ -18,7 +18,9 @@ import {
   RECORDED_NUMBERS,
   TTL_RANGE_MS,
   WHAT_IF_LOCKS,
+  parseWhatIfQuery,
   whatIfRun,
+  whatIfSearch,
   whatIfVerdict,
   type WhatIfNumbers,
 } from './whatIf';
@@ -35,8 +37,21 @@ export const PAUSED_CLIENT_RUN = {
 export function PausedClientPanel() {
   const option = useMemo(() => resolveRun(PAUSED_CLIENT_RUN).option, []);
   const recorded = useMemo(() => loadRun(option), [option]);
-  // The reader's own numbers, once they touch a control; until then, the recorded run.
-  const [numbers, setNumbers] = useState<WhatIfNumbers | null>(null);
+  // The reader's own numbers, once they touch a control or open a link with some; until then,
+  // the recorded run.
+  const [fromLink] = useState(() => parseWhatIfQuery(window.location.search));
+  const [numbers, setNumbersState] = useState<WhatIfNumbers | null>(fromLink.numbers);
+  const [linkProblems, setLinkProblems] = useState(fromLink.problems);
+  const setNumbers = (n: WhatIfNumbers | null) => {
+    setNumbersState(n);
+    setLinkProblems([]);
+    const { pathname, search, hash } = window.location;
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${pathname}${whatIfSearch(search, n)}${hash}`,
+    );
+  };
   const openReplayRef = useRef<HTMLButtonElement>(null);
   const backToRecorded = () => {
     setNumbers(null);
@@ -108,7 +123,11 @@ export function PausedClientPanel() {
             )}
           </figcaption>
         </figure>
-        <WhatIfControls numbers={numbers ?? RECORDED_NUMBERS} onChange={setNumbers} />
+        <WhatIfControls
+          numbers={numbers ?? RECORDED_NUMBERS}
+          onChange={setNumbers}
+          problems={linkProblems}
+        />
         {/* Always in the page, so that a screen reader hears each new outcome as it comes. */}
         <p className="pc-verdict" aria-live="polite">
           {live && numbers ? whatIfVerdict(live, numbers, story) : ''}
@@ -122,14 +141,22 @@ export function PausedClientPanel() {
 function WhatIfControls({
   numbers,
   onChange,
+  problems,
 }: {
   numbers: WhatIfNumbers;
   onChange: (n: WhatIfNumbers) => void;
+  /** What was wrong with the numbers in the link the page was opened with. */
+  problems: readonly string[];
 }) {
   const id = useId();
   return (
     <fieldset className="pc-whatif">
       <legend>Try other numbers</legend>
+      {problems.length > 0 && (
+        <p className="pc-whatif-notice" role="status">
+          {problems.join(' ')} The other numbers are as recorded.
+        </p>
+      )}
       <p className="pc-whatif-hint">
         The engine reruns the story in your browser. Is any TTL long enough?
       </p>

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { timelineModel } from '../../viz/timeline';
 import { pausedClientStory, storySentence } from './story';
 import {
+  parseWhatIfQuery,
+  whatIfSearch,
   PAUSE_RANGE_MS,
   RECORDED_NUMBERS,
   TTL_RANGE_MS,
@@ -133,5 +135,46 @@ describe('the story sentence with other numbers', () => {
       tryNumbers({ ttlMs: 300, pauseMs: 0, fencing: true, lock: 'redis' }).story,
     );
     expect(none).not.toMatch(/pauses/);
+  });
+});
+
+describe('the reader’s numbers in the URL', () => {
+  it('writes them beside the replay’s parameters, and reads them back', () => {
+    const n: WhatIfNumbers = { ttlMs: 300, pauseMs: 310, fencing: false, lock: 'pg-lease' };
+    const search = whatIfSearch('?scenario=paused-client&step=3', n);
+    expect(search).toBe(
+      '?scenario=paused-client&step=3&try-ttl=300&try-pause=310&try-fencing=off&try-lock=pg-lease',
+    );
+    expect(parseWhatIfQuery(search)).toEqual({ numbers: n, problems: [] });
+    expect(whatIfSearch(search, null)).toBe('?scenario=paused-client&step=3');
+    expect(whatIfSearch('?try-ttl=300', null)).toBe('');
+  });
+
+  it('fills what a link leaves out with the recorded numbers, and snaps to the sliders’ steps', () => {
+    expect(parseWhatIfQuery('?try-pause=204').numbers).toEqual({
+      ...RECORDED_NUMBERS,
+      pauseMs: 200,
+    });
+    expect(parseWhatIfQuery('?step=4').numbers).toBeNull();
+  });
+
+  it.each([
+    ['?try-ttl=abc', 'try-ttl “abc” is not a number of ms from 50 to 1000'],
+    ['?try-ttl=5000', 'try-ttl “5000” is not a number of ms from 50 to 1000'],
+    ['?try-pause=-1', 'try-pause “-1” is not a number of ms from 0 to 1500'],
+    ['?try-fencing=yes', 'try-fencing “yes” is neither on nor off'],
+    ['?try-lock=etcd', 'try-lock “etcd” is not one of redis, pg-lease'],
+    ['?try-lock=__proto__', 'try-lock “__proto__” is not one of redis, pg-lease'],
+  ])('refuses %s with a sentence, and shows the recorded run', (search, problem) => {
+    const parsed = parseWhatIfQuery(search);
+    expect(parsed.numbers).toBeNull();
+    expect(parsed.problems).toHaveLength(1);
+    expect(parsed.problems[0]).toContain(problem);
+  });
+
+  it('keeps the good values of a link that also has a bad one', () => {
+    const parsed = parseWhatIfQuery('?try-pause=800&try-fencing=maybe');
+    expect(parsed.numbers).toEqual({ ...RECORDED_NUMBERS, pauseMs: 800 });
+    expect(parsed.problems).toEqual(['The link’s try-fencing “maybe” is neither on nor off.']);
   });
 });

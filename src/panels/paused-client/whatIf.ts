@@ -74,3 +74,80 @@ export function whatIfVerdict(trace: Trace, n: WhatIfNumbers, story: PausedClien
       return 'Two clients were given the same token: the fence cannot tell them apart.';
   }
 }
+
+/** The reader's numbers in the URL, so a link opens the same run: `?try-ttl=300&try-pause=310`. */
+const QUERY = {
+  ttlMs: 'try-ttl',
+  pauseMs: 'try-pause',
+  fencing: 'try-fencing',
+  lock: 'try-lock',
+} as const;
+
+export interface ParsedWhatIfQuery {
+  /** The numbers the link asks for (the recorded ones where it names none); null for none at all. */
+  numbers: WhatIfNumbers | null;
+  /** Values that were there but could not be used, in words for the reader. */
+  problems: string[];
+}
+
+/** Reads the numbers from a search string; a bad value is reported and left at the recorded one. */
+export function parseWhatIfQuery(search: string): ParsedWhatIfQuery {
+  let params: URLSearchParams;
+  try {
+    params = new URLSearchParams(search);
+  } catch {
+    return { numbers: null, problems: [] };
+  }
+  if (!Object.values(QUERY).some((key) => params.has(key))) return { numbers: null, problems: [] };
+  const numbers = { ...RECORDED_NUMBERS };
+  const problems: string[] = [];
+  let used = 0;
+  const ms = (key: string, range: { min: number; max: number; step: number }): number | null => {
+    const raw = params.get(key);
+    if (raw === null) return null;
+    const value = /^\d{1,5}$/.test(raw) ? Number(raw) : NaN;
+    if (value >= range.min && value <= range.max) {
+      // The slider can only show its own steps: snap to the nearest, so slider and run agree.
+      used++;
+      return range.min + Math.round((value - range.min) / range.step) * range.step;
+    }
+    problems.push(
+      `The link’s ${key} “${raw.slice(0, 20)}” is not a number of ms from ${range.min} to ${range.max}.`,
+    );
+    return null;
+  };
+  numbers.ttlMs = ms(QUERY.ttlMs, TTL_RANGE_MS) ?? numbers.ttlMs;
+  numbers.pauseMs = ms(QUERY.pauseMs, PAUSE_RANGE_MS) ?? numbers.pauseMs;
+  const fencing = params.get(QUERY.fencing);
+  if (fencing === 'on' || fencing === 'off') {
+    numbers.fencing = fencing === 'on';
+    used++;
+  } else if (fencing !== null)
+    problems.push(`The link’s ${QUERY.fencing} “${fencing.slice(0, 20)}” is neither on nor off.`);
+  const lock = params.get(QUERY.lock);
+  const known = WHAT_IF_LOCKS.find((l) => l.lock === lock);
+  if (known) {
+    numbers.lock = known.lock;
+    used++;
+  } else if (lock !== null) {
+    problems.push(
+      `The link’s ${QUERY.lock} “${lock.slice(0, 20)}” is not one of ${WHAT_IF_LOCKS.map((l) => l.lock).join(', ')}.`,
+    );
+  }
+  // A link whose every value was bad shows the recorded run, and says why.
+  return { numbers: used > 0 ? numbers : null, problems };
+}
+
+/** The search string with these numbers in it (or none of them), keeping every other parameter. */
+export function whatIfSearch(currentSearch: string, numbers: WhatIfNumbers | null): string {
+  const params = new URLSearchParams(currentSearch);
+  for (const key of Object.values(QUERY)) params.delete(key);
+  if (numbers) {
+    params.set(QUERY.ttlMs, String(numbers.ttlMs));
+    params.set(QUERY.pauseMs, String(numbers.pauseMs));
+    params.set(QUERY.fencing, numbers.fencing ? 'on' : 'off');
+    params.set(QUERY.lock, numbers.lock);
+  }
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
