@@ -2,21 +2,19 @@
 // they come from the fencing-on run that the replay below shows, recorded on Redis and Postgres
 // when the lab has recorded it, else a seeded engine run, and the caption says which. Below it,
 // the reader can try other numbers: the engine reruns the story in the browser.
-import { useId, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { openReplay, usePlayback } from '../../state/playback';
 import { ReplayCursor } from '../replay/cursor';
 import { describeSource } from '../replay/describe';
 import { loadRun, resolveRun } from '../replay/runs';
-import { Switch } from '../replay/Switch';
 import { timelineModel } from '../../viz/timeline';
 import { pausedClientNotes, pausedClientSayIt } from '../../content/pausedClient';
 import { SayIt } from '../top';
 import { LaneTimeline } from './LaneTimeline';
 import { pausedClientStory, storySentence } from './story';
+import { WhatIfControls } from './WhatIfControls';
 import {
-  PAUSE_RANGE_MS,
   RECORDED_NUMBERS,
-  TTL_RANGE_MS,
   WHAT_IF_LOCKS,
   parseWhatIfQuery,
   whatIfRun,
@@ -134,110 +132,6 @@ export function PausedClientPanel() {
         </p>
       </div>
       <SayIt>{pausedClientSayIt}</SayIt>
-    </div>
-  );
-}
-
-function WhatIfControls({
-  numbers,
-  onChange,
-  problems,
-}: {
-  numbers: WhatIfNumbers;
-  onChange: (n: WhatIfNumbers) => void;
-  /** What was wrong with the numbers in the link the page was opened with. */
-  problems: readonly string[];
-}) {
-  const id = useId();
-  return (
-    <fieldset className="pc-whatif">
-      <legend>Try other numbers</legend>
-      {problems.length > 0 && (
-        <p className="pc-whatif-notice" role="status">
-          {problems.join(' ')} The other numbers are as recorded.
-        </p>
-      )}
-      <p className="pc-whatif-hint">
-        The engine reruns the story in your browser. Is any TTL long enough?
-      </p>
-      <div className="pc-whatif-fields">
-        <NumberSlider
-          label="TTL"
-          range={TTL_RANGE_MS}
-          value={numbers.ttlMs}
-          onChange={(ttlMs) => onChange({ ...numbers, ttlMs })}
-        />
-        <NumberSlider
-          label="Pause"
-          range={PAUSE_RANGE_MS}
-          value={numbers.pauseMs}
-          onChange={(pauseMs) => onChange({ ...numbers, pauseMs })}
-        />
-        <div className="pc-whatif-field">
-          <label className="pc-whatif-label" htmlFor={`${id}-lock`}>
-            Lock
-          </label>
-          <select
-            id={`${id}-lock`}
-            className="fl-select"
-            value={numbers.lock}
-            onChange={(e) => {
-              const lock = WHAT_IF_LOCKS.find((l) => l.lock === e.target.value)?.lock;
-              if (lock) onChange({ ...numbers, lock });
-            }}
-          >
-            {WHAT_IF_LOCKS.map((l) => (
-              <option key={l.lock} value={l.lock}>
-                {l.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="pc-whatif-field">
-          <span className="pc-whatif-label" id={`${id}-fencing`}>
-            Fencing
-          </span>
-          <Switch
-            on={numbers.fencing}
-            labelledBy={`${id}-fencing`}
-            onToggle={() => onChange({ ...numbers, fencing: !numbers.fencing })}
-          />
-        </div>
-      </div>
-    </fieldset>
-  );
-}
-
-function NumberSlider({
-  label,
-  range,
-  value,
-  onChange,
-}: {
-  label: string;
-  range: { min: number; max: number; step: number };
-  value: number;
-  onChange: (ms: number) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="pc-whatif-field">
-      <label className="pc-whatif-label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        type="range"
-        min={range.min}
-        max={range.max}
-        step={range.step}
-        value={value}
-        aria-valuetext={`${value} ms`}
-        onChange={(e) => onChange(Number(e.target.value))}
-      />
-      <output htmlFor={id} className="pc-whatif-value">
-        {value} ms
-      </output>
     </div>
   );
 }
