@@ -241,7 +241,10 @@ export function layoutRedlock(
   const labelWidth = opts.labelWidth ?? 70;
   const rowHeight = opts.rowHeight ?? 30;
   const top = opts.top ?? 26;
-  const clients = [...new Set(model.beliefs.map((b) => b.actor))].sort();
+  // Every client that held or wrote gets a row: a write is drawn on its writer's row.
+  const clients = [
+    ...new Set([...model.beliefs.map((b) => b.actor), ...model.writes.map((w) => w.actor)]),
+  ].sort();
   const x = scaleLinear()
     .domain([0, Math.max(1, model.endMs) * 1.03])
     .range([labelWidth, width - 10]);

@@ -39,6 +39,22 @@ describe('RedlockPanel', () => {
     );
   });
 
+  it('lets the reader size the clock jump: a small one gives no second majority', () => {
+    render(<RedlockPanel />);
+    const jump = screen.getByRole('slider', { name: 'Clock jump on redis-3' });
+    expect((jump as HTMLInputElement).value).toBe('2000');
+    fireEvent.change(jump, { target: { value: '500' } });
+    expect(screen.getByText(/A 500 ms jump left client 1’s key alive on redis-3/)).toBeTruthy();
+    expect(screen.getByText(/this one is the engine’s alone/)).toBeTruthy();
+    fireEvent.change(jump, { target: { value: '1200' } });
+    expect(screen.getByText(/client 2 holds 3 of 5 \(redis-3, redis-4 and redis-5\)/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to 2000 ms' }));
+    expect((jump as HTMLInputElement).value).toBe('2000');
+    expect(
+      screen.getByRole('button', { name: 'Step through that recording in the replay' }),
+    ).toBeTruthy();
+  });
+
   it('has the assumptions table', () => {
     render(<RedlockPanel />);
     const table = screen.getByRole('table', { name: /What Redlock assumes/ });

@@ -1,7 +1,7 @@
 // "Redlock and its critique": the engine replays Kleppmann's two cases on 5 simulated Redis
 // nodes. Each node row shows whose key it holds over time; the moment a second client gets a
 // majority while the first still believes it holds the lock is marked.
-import { useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { ReplayCursor } from '../replay/cursor';
 import { actorName, describeEvent, describeSource } from '../replay/describe';
@@ -15,6 +15,7 @@ import { fmt } from '../../viz/timeline';
 import { redlockNotes, redlockSayIt, redlockVerdict } from '../../content/redlock';
 import { SayIt } from '../top';
 import { ASSUMPTIONS, REDLOCK_RUNS } from './assumptions';
+import { CLOCK_JUMP_RANGE_MS, noSecondMajority, RECORDED_JUMP_MS, runClockJump } from './clockJump';
 import { twoHoldersSentence } from './story';
 import '../replay/tokens.css';
 import './redlock.css';
@@ -27,7 +28,13 @@ const actorClass = (a: string | null) => (a ? (ACTOR_CLASS[a] ?? 'rl-c3') : 'rl-
 export function RedlockPanel() {
   const [which, setWhich] = useState<RunName>('redlock-clock-jump');
   const [stepByRun, setStepByRun] = useState<Record<string, number>>({});
-  const run = useMemo(() => simulateRun(which, 'default', 'redlock', 1), [which]);
+  // The reader's own clock jump, once they move its slider; until then, the recorded story's.
+  const [jumpMs, setJumpMs] = useState<number | null>(null);
+  const ownJump = which === 'redlock-clock-jump' && jumpMs !== null;
+  const run = useMemo(
+    () => (ownJump ? runClockJump(jumpMs) : simulateRun(which, 'default', 'redlock', 1)),
+    [which, ownJump, jumpMs],
+  );
   const recorded = useMemo(
     () =>
       resolveRun({ scenario: which, variant: 'default', lock: 'redlock' }).option.recording?.trace,
@@ -89,21 +96,45 @@ export function RedlockPanel() {
             </button>
           ))}
         </div>
+        {which === 'redlock-clock-jump' && (
+          <JumpSlider
+            jumpMs={jumpMs ?? RECORDED_JUMP_MS}
+            onChange={(ms) => {
+              setJumpMs(ms);
+              // A new run: open it at its own moment of two holders, if it has one.
+              setStepByRun(({ [which]: _dropped, ...others }) => others);
+            }}
+          />
+        )}
         <p className="rl-source">
           Replayed by the engine on 5 simulated Redis nodes, each expiring keys by its own clock
           (seed {trace.seed ?? 1}).
-          {recorded && (
+          {ownJump && jumpMs !== RECORDED_JUMP_MS ? (
             <>
               {' '}
-              The lab ran the same story on 5 real Redis servers ({describeSource(recorded)}).{' '}
-              <button
-                type="button"
-                className="fl-link-button"
-                onClick={() => openReplay({ scenario: which, variant: 'default', lock: 'redlock' })}
-              >
-                Step through that recording in the replay
+              The lab recorded the {RECORDED_JUMP_MS} ms jump; this one is the engine’s alone.{' '}
+              <button type="button" className="fl-link-button" onClick={() => setJumpMs(null)}>
+                Back to {RECORDED_JUMP_MS} ms
               </button>
             </>
+          ) : (
+            recorded && (
+              <>
+                {' '}
+                The lab ran the same story on 5 real Redis servers ({describeSource(
+                  recorded,
+                )}).{' '}
+                <button
+                  type="button"
+                  className="fl-link-button"
+                  onClick={() =>
+                    openReplay({ scenario: which, variant: 'default', lock: 'redlock' })
+                  }
+                >
+                  Step through that recording in the replay
+                </button>
+              </>
+            )
           )}
         </p>
 
@@ -152,9 +183,15 @@ export function RedlockPanel() {
           <span className="rl-t">{fmt(nowMs)}</span>{' '}
           {event ? describeEvent(event, cursor.verdict(step - 1)) : 'Before the first event.'}
         </p>
-        <p className={`rl-two${twoNow ? ' is-now' : ''}`}>
-          <strong>Two holders.</strong> {twoHoldersSentence(model)}
-        </p>
+        {model.twoHolders || !ownJump ? (
+          <p className={`rl-two${twoNow ? ' is-now' : ''}`}>
+            <strong>Two holders.</strong> {twoHoldersSentence(model)}
+          </p>
+        ) : (
+          <p className="rl-two is-none">
+            <strong>No two holders.</strong> {noSecondMajority(jumpMs)}
+          </p>
+        )}
 
         <table className="rl-table">
           <caption>What Redlock assumes, and what breaks it</caption>
@@ -304,8 +341,10 @@ function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: number }) 
         })}
         {model.writes.map((w, i) => {
           const y = (rowY.get(w.actor) ?? 0) + rowHeight / 2;
+          // A write made while two clients held the lock is the danger; one made alone is not.
+          const risky = th !== null && w.atMs >= th.atMs;
           return (
-            <g key={`w${i}`} className="rl-write">
+            <g key={`w${i}`} className={`rl-write${risky ? ' is-risky' : ''}`}>
               <circle cx={x(w.atMs)} cy={y} r={5} />
               {/* Near the right edge the label goes left of its mark, so it stays inside. */}
               <text
@@ -339,6 +378,31 @@ function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: number }) 
           holds.
         </span>
       </p>
+    </div>
+  );
+}
+
+/** How far redis-3's clock jumps: small jumps leave the key alive long enough; large ones do not. */
+function JumpSlider({ jumpMs, onChange }: { jumpMs: number; onChange: (ms: number) => void }) {
+  const id = useId();
+  return (
+    <div className="rl-jump">
+      <label htmlFor={id} className="rl-jump-label">
+        Clock jump on redis-3
+      </label>
+      <input
+        id={id}
+        type="range"
+        min={CLOCK_JUMP_RANGE_MS.min}
+        max={CLOCK_JUMP_RANGE_MS.max}
+        step={CLOCK_JUMP_RANGE_MS.step}
+        value={jumpMs}
+        aria-valuetext={`${jumpMs} ms`}
+        onChange={(e) => onChange(Number(e.target.value))}
+      />
+      <output htmlFor={id} className="rl-jump-value">
+        {jumpMs} ms
+      </output>
     </div>
   );
 }

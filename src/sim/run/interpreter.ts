@@ -153,10 +153,15 @@ class ScriptPlayer {
     this.next(a);
   }
 
-  /** The client learned it lost the lock: it stops, as a correct client must. */
+  /**
+   * The client learned it lost the lock (or never got it): it stops, as a correct client must.
+   * Whoever waits for this step or a later one of this actor must not wait forever: those steps
+   * are over, if badly, so their signals go out now.
+   */
   private stop(a: ActorState, why: string): void {
     this.record(a.name, 'stop', 'info', undefined, why);
     this.finishActor(a);
+    for (let pc = a.pc; pc < a.steps.length; pc++) this.emit(a.steps[pc]!);
   }
 
   private next(a: ActorState): void {
@@ -212,8 +217,6 @@ class ScriptPlayer {
     const step = a.steps[a.pc]!;
     if (r.type !== 'ok' && step.stopOnFail) {
       this.stop(a, why);
-      // Whoever waits for this step must not wait forever: the step is over, if badly.
-      this.emit(step);
       return true;
     }
     return false;

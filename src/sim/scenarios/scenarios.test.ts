@@ -77,6 +77,19 @@ describe('Redlock', () => {
     },
   );
 
+  it('a jump too small to free redis-3: client 2 stops without a majority, and nobody waits forever', () => {
+    // Client 1 waits for client 2's write; client 2 never reaches it, and its stop must say so.
+    const trace = simulate({
+      scenario: 'redlock-clock-jump',
+      variant: 'default',
+      params: { jumpMs: 500 },
+    });
+    const c2 = trace.events.filter((e) => e.actor === 'client-2').map((e) => `${e.f} ${e.type}`);
+    expect(c2).toEqual(['acquire invoke', 'acquire fail', 'stop info']);
+    expect(trace.outcome.verdict).toBe('safe');
+    expect(trace.outcome.document.body).toBe('v1');
+  });
+
   it('the clock jump is what breaks it: without it, client 2 cannot get a majority', () => {
     const trace = simulate({
       scenario: 'redlock-clock-jump',
