@@ -9,6 +9,9 @@ import { PgConnection, parsePgUrl } from './pgWireClient';
 const databaseUrl = inject('databaseUrl');
 const ROLE = 'bench_scram_check';
 const PASSWORD = 'correct horse battery';
+/** A role whose password SASLprep changes: the server stores its verifier from "PASS word". */
+const UNICODE_ROLE = 'bench_scram_unicode';
+const UNICODE_PASSWORD = 'ＰＡＳＳ\u00A0word';
 
 async function sql(text: string): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -20,8 +23,8 @@ async function sql(text: string): Promise<pg.QueryResult> {
   }
 }
 
-const connectAs = (password: string | undefined) =>
-  PgConnection.connect({ ...parsePgUrl(databaseUrl), user: ROLE, password }, () => {});
+const connectAs = (password: string | undefined, user = ROLE) =>
+  PgConnection.connect({ ...parsePgUrl(databaseUrl), user, password }, () => {});
 
 let hbaFile = '';
 let originalHba = '';
@@ -37,12 +40,20 @@ beforeAll(async () => {
     return;
   }
   originalHba = readFileSync(hbaFile, 'utf8');
-  await sql(`DROP ROLE IF EXISTS ${ROLE}`);
-  await sql(
-    `SET password_encryption = 'scram-sha-256'; CREATE ROLE ${ROLE} LOGIN PASSWORD '${PASSWORD}'`,
+  for (const [role, password] of [
+    [ROLE, PASSWORD],
+    [UNICODE_ROLE, UNICODE_PASSWORD],
+  ]) {
+    await sql(`DROP ROLE IF EXISTS ${role}`);
+    await sql(
+      `SET password_encryption = 'scram-sha-256'; CREATE ROLE ${role} LOGIN PASSWORD '${password}'`,
+    );
+  }
+  // The first matching line wins: these roles must use SCRAM over TCP; everyone else keeps trust.
+  writeFileSync(
+    hbaFile,
+    `host all ${ROLE},${UNICODE_ROLE} 127.0.0.1/32 scram-sha-256\n${originalHba}`,
   );
-  // The first matching line wins: this role must use SCRAM over TCP; everyone else keeps trust.
-  writeFileSync(hbaFile, `host all ${ROLE} 127.0.0.1/32 scram-sha-256\n${originalHba}`);
   await sql('SELECT pg_reload_conf()');
   // The reload is asynchronous: wait until a wrong password is refused.
   for (let i = 0; i < 50; i++) {
@@ -61,6 +72,7 @@ afterAll(async () => {
   writeFileSync(hbaFile, originalHba);
   await sql('SELECT pg_reload_conf()');
   await sql(`DROP ROLE IF EXISTS ${ROLE}`);
+  await sql(`DROP ROLE IF EXISTS ${UNICODE_ROLE}`);
 });
 
 describe('the benchmark client on a server that asks for SCRAM-SHA-256', () => {
@@ -77,6 +89,19 @@ describe('the benchmark client on a server that asks for SCRAM-SHA-256', () => {
     } finally {
       connection.close();
     }
+  });
+
+  it('gets in with a password that SASLprep changes, as Postgres prepared it', async () => {
+    needOwnServer();
+    // All three prepare to "PASS word", the password the server stored its verifier from; the
+    // first two are refused by a client that hashes the raw characters.
+    for (const password of [UNICODE_PASSWORD, 'ＰＡＳＳ word', 'PASS word']) {
+      const connection = await connectAs(password, UNICODE_ROLE);
+      connection.close();
+    }
+    await expect(connectAs('PASS\u00A0Word', UNICODE_ROLE)).rejects.toThrow(
+      /password authentication failed/,
+    );
   });
 
   it('is refused with a wrong password or none, saying why', async () => {

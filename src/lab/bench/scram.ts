@@ -2,6 +2,7 @@
 // asks for by default since Postgres 14. The benchmark's own client needs it to run against a
 // server of the author's own (DATABASE_URL); the lab's throwaway servers use trust.
 import { createHash, createHmac, pbkdf2Sync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { saslPrep } from './saslPrep';
 
 export const SCRAM_MECHANISM = 'SCRAM-SHA-256';
 
@@ -49,8 +50,14 @@ export class ScramClient {
       throw new ScramError("the server's SCRAM nonce does not extend the client's");
     }
     if (iterations < 1) throw new ScramError(`SCRAM iteration count ${iterations} is not positive`);
-    // Postgres applies SASLprep to the password; for ASCII passwords that changes nothing.
-    const salted = pbkdf2Sync(this.password, Buffer.from(salt, 'base64'), iterations, 32, 'sha256');
+    // The server stored its verifier from the SASLprepped password, so the proof starts there too.
+    const salted = pbkdf2Sync(
+      saslPrep(this.password),
+      Buffer.from(salt, 'base64'),
+      iterations,
+      32,
+      'sha256',
+    );
     const clientKey = hmac(salted, 'Client Key');
     const withoutProof = `c=biws,r=${nonce}`;
     const authMessage = `${this.clientFirstBare},${serverFirst},${withoutProof}`;
