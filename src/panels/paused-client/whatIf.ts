@@ -1,5 +1,5 @@
 // "Try other numbers": the paused client rerun by the engine in the reader's browser, with the
-// TTL, the pause and fencing the reader picks, and what came of it in one sentence. The lesson
+// TTL, the pause, the lock and fencing the reader picks, and what came of it in one sentence. The lesson
 // it lets a reader find: no TTL is long enough for every pause, and only the fence decides.
 import { pausedClient } from '../../sim/scenarios/pausedClient';
 import { simulate } from '../../sim/simulate';
@@ -36,7 +36,7 @@ export const RECORDED_NUMBERS: WhatIfNumbers = {
 export const TTL_RANGE_MS = { min: 50, max: 1000, step: 10 } as const;
 export const PAUSE_RANGE_MS = { min: 0, max: 1500, step: 10 } as const;
 
-/** The paused client on simulated Redis and Postgres, seeded, so the same numbers give the same run. */
+/** The paused client on the simulated lock and storage, seeded: the same numbers, the same run. */
 export function whatIfRun(n: WhatIfNumbers): Trace {
   return simulate({
     scenario: pausedClient.name,

@@ -33,6 +33,8 @@ export type SimulateFn = (input: {
   variant: string;
   seed?: number;
   lock?: string;
+  /** The scenario's own numbers, where a panel lets the reader change them. */
+  params?: Record<string, number>;
 }) => Trace;
 
 /** The seed live runs use: one fixed seed, so a link replays the same run. */

@@ -47,10 +47,12 @@ export function simulateRun(
   variant: string,
   lock?: string,
   seed = 1,
+  params?: Record<string, number>,
 ): { trace: Trace | null; error: string | null } {
   try {
     const input: Parameters<SimulateFn>[0] = { scenario, variant, seed };
     if (lock) input.lock = lock;
+    if (params) input.params = params;
     return { trace: runSimulation(input), error: null };
   } catch (err) {
     return { trace: null, error: err instanceof Error ? err.message : String(err) };
