@@ -1,5 +1,6 @@
 // The controls of "try other numbers": the TTL and the pause as sliders, the lock, and fencing.
 import { useId } from 'react';
+import { MsSlider } from '../replay/MsSlider';
 import { Switch } from '../replay/Switch';
 import { PAUSE_RANGE_MS, TTL_RANGE_MS, WHAT_IF_LOCKS, type WhatIfNumbers } from './whatIf';
 
@@ -26,20 +27,22 @@ export function WhatIfControls({
         The engine reruns the story in your browser. Is any TTL long enough?
       </p>
       <div className="pc-whatif-fields">
-        <NumberSlider
+        <MsSlider
+          className="pc-whatif-field"
           label="TTL"
           range={TTL_RANGE_MS}
           value={numbers.ttlMs}
           onChange={(ttlMs) => onChange({ ...numbers, ttlMs })}
         />
-        <NumberSlider
+        <MsSlider
+          className="pc-whatif-field"
           label="Pause"
           range={PAUSE_RANGE_MS}
           value={numbers.pauseMs}
           onChange={(pauseMs) => onChange({ ...numbers, pauseMs })}
         />
         <div className="pc-whatif-field">
-          <label className="pc-whatif-label" htmlFor={`${id}-lock`}>
+          <label className="fl-field-label" htmlFor={`${id}-lock`}>
             Lock
           </label>
           <select
@@ -59,7 +62,7 @@ export function WhatIfControls({
           </select>
         </div>
         <div className="pc-whatif-field">
-          <span className="pc-whatif-label" id={`${id}-fencing`}>
+          <span className="fl-field-label" id={`${id}-fencing`}>
             Fencing
           </span>
           <Switch
@@ -70,39 +73,5 @@ export function WhatIfControls({
         </div>
       </div>
     </fieldset>
-  );
-}
-
-function NumberSlider({
-  label,
-  range,
-  value,
-  onChange,
-}: {
-  label: string;
-  range: { min: number; max: number; step: number };
-  value: number;
-  onChange: (ms: number) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="pc-whatif-field">
-      <label className="pc-whatif-label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        type="range"
-        min={range.min}
-        max={range.max}
-        step={range.step}
-        value={value}
-        aria-valuetext={`${value} ms`}
-        onChange={(e) => onChange(Number(e.target.value))}
-      />
-      <output htmlFor={id} className="pc-whatif-value">
-        {value} ms
-      </output>
-    </div>
   );
 }

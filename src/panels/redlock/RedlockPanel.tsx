@@ -1,13 +1,14 @@
 // "Redlock and its critique": the engine replays Kleppmann's two cases on 5 simulated Redis
 // nodes. Each node row shows whose key it holds over time; the moment a second client gets a
 // majority while the first still believes it holds the lock is marked.
-import { useId, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { ReplayCursor } from '../replay/cursor';
 import { actorName, describeEvent, describeSource } from '../replay/describe';
 import { resolveRun, simulateRun } from '../replay/runs';
 import { openReplay } from '../../state/playback';
 import { IconStepBack, IconStepForward } from '../replay/icons';
+import { MsSlider } from '../replay/MsSlider';
 import { useWidth } from '../paused-client/useWidth';
 import { layoutRedlock, ownersAt, redlockModel } from '../../viz/redlock';
 import type { RedlockLayout, RedlockModel } from '../../viz/redlock';
@@ -97,8 +98,11 @@ export function RedlockPanel() {
           ))}
         </div>
         {which === 'redlock-clock-jump' && (
-          <JumpSlider
-            jumpMs={jumpMs ?? RECORDED_JUMP_MS}
+          <MsSlider
+            className="rl-jump-slider"
+            label="Clock jump on redis-3"
+            range={CLOCK_JUMP_RANGE_MS}
+            value={jumpMs ?? RECORDED_JUMP_MS}
             onChange={(ms) => {
               setJumpMs(ms);
               // A new run: open it at its own moment of two holders, if it has one.
@@ -378,31 +382,6 @@ function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: number }) 
           holds.
         </span>
       </p>
-    </div>
-  );
-}
-
-/** How far redis-3's clock jumps: small jumps leave the key alive long enough; large ones do not. */
-function JumpSlider({ jumpMs, onChange }: { jumpMs: number; onChange: (ms: number) => void }) {
-  const id = useId();
-  return (
-    <div className="rl-jump">
-      <label htmlFor={id} className="rl-jump-label">
-        Clock jump on redis-3
-      </label>
-      <input
-        id={id}
-        type="range"
-        min={CLOCK_JUMP_RANGE_MS.min}
-        max={CLOCK_JUMP_RANGE_MS.max}
-        step={CLOCK_JUMP_RANGE_MS.step}
-        value={jumpMs}
-        aria-valuetext={`${jumpMs} ms`}
-        onChange={(e) => onChange(Number(e.target.value))}
-      />
-      <output htmlFor={id} className="rl-jump-value">
-        {jumpMs} ms
-      </output>
     </div>
   );
 }
