@@ -98,6 +98,8 @@ test.describe('the drill', () => {
     const drill = new DrillPage(page);
     await drill.open();
     await drill.jumpToDrillByKeyboard();
+    // The drill's panel may still be on its way: read its questions once all eight are there.
+    await expect(drill.questions()).toHaveCount(8);
     const prompts = await drill
       .questions()
       .evaluateAll((els) => els.map((el) => el.querySelector('h3')?.textContent ?? ''));
