@@ -227,6 +227,15 @@ test.describe('the panels around it', () => {
     await expect(section.getByText(/the storage rejects the stale write/)).toBeVisible();
   });
 
+  test('a Redlock link with a small clock jump opens a run with no two holders', async ({
+    page,
+  }) => {
+    await page.goto('./?try-jump=500#redlock');
+    const redlock = page.getByRole('region', { name: 'Redlock and its critique', exact: true });
+    await expect(redlock.getByText(/^No two holders\./)).toBeVisible();
+    await expect(redlock.getByRole('slider', { name: 'Clock jump on redis-3' })).toHaveValue('500');
+  });
+
   test('the Redlock panel marks two holders', async ({ page }) => {
     await page.goto('./#redlock');
     const redlock = page.getByRole('region', { name: 'Redlock and its critique', exact: true });

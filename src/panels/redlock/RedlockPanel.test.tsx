@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { RedlockPanel } from './RedlockPanel';
 
 afterEach(cleanup);
+beforeEach(() => window.history.replaceState(null, '', '/'));
 
 describe('RedlockPanel', () => {
   it('replays the clock jump and marks two holders of 3 of 5', () => {
@@ -53,6 +54,25 @@ describe('RedlockPanel', () => {
     expect(
       screen.getByRole('button', { name: 'Step through that recording in the replay' }),
     ).toBeTruthy();
+  });
+
+  it('keeps the jump in the URL, opens a link’s jump, and says when a link’s is bad', () => {
+    window.history.replaceState(null, '', '/?try-jump=500#redlock');
+    render(<RedlockPanel />);
+    expect(screen.getByText(/A 500 ms jump left client 1’s key alive/)).toBeTruthy();
+    fireEvent.change(screen.getByRole('slider', { name: 'Clock jump on redis-3' }), {
+      target: { value: '1500' },
+    });
+    expect(window.location.search).toBe('?try-jump=1500');
+    expect(window.location.hash).toBe('#redlock');
+    fireEvent.click(screen.getByRole('button', { name: 'Back to 2000 ms' }));
+    expect(window.location.search).toBe('');
+    cleanup();
+
+    window.history.replaceState(null, '', '/?try-jump=huge');
+    render(<RedlockPanel />);
+    expect(screen.getByText(/try-jump “huge” is not a number of ms/)).toBeTruthy();
+    expect(screen.getByText(/client 2 holds 3 of 5/)).toBeTruthy();
   });
 
   it('has the assumptions table', () => {

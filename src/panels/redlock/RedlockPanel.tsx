@@ -16,7 +16,14 @@ import { fmt } from '../../viz/timeline';
 import { redlockNotes, redlockSayIt, redlockVerdict } from '../../content/redlock';
 import { SayIt } from '../top';
 import { ASSUMPTIONS, REDLOCK_RUNS } from './assumptions';
-import { CLOCK_JUMP_RANGE_MS, noSecondMajority, RECORDED_JUMP_MS, runClockJump } from './clockJump';
+import {
+  CLOCK_JUMP_RANGE_MS,
+  jumpSearch,
+  noSecondMajority,
+  parseJumpQuery,
+  RECORDED_JUMP_MS,
+  runClockJump,
+} from './clockJump';
 import { twoHoldersSentence } from './story';
 import '../replay/tokens.css';
 import './redlock.css';
@@ -29,8 +36,18 @@ const actorClass = (a: string | null) => (a ? (ACTOR_CLASS[a] ?? 'rl-c3') : 'rl-
 export function RedlockPanel() {
   const [which, setWhich] = useState<RunName>('redlock-clock-jump');
   const [stepByRun, setStepByRun] = useState<Record<string, number>>({});
-  // The reader's own clock jump, once they move its slider; until then, the recorded story's.
-  const [jumpMs, setJumpMs] = useState<number | null>(null);
+  // The reader's own clock jump, once they move its slider or open a link with one; until then,
+  // the recorded story's.
+  const [fromLink] = useState(() => parseJumpQuery(window.location.search));
+  const [jumpMs, setJumpMsState] = useState<number | null>(fromLink.jumpMs);
+  const [linkProblem, setLinkProblem] = useState(fromLink.problem);
+  const setJumpMs = (ms: number | null) => {
+    setJumpMsState(ms);
+    setLinkProblem(null);
+    const { pathname, search, hash } = window.location;
+    const url = `${pathname}${jumpSearch(search, ms)}${hash}`;
+    window.history.replaceState(window.history.state, '', url);
+  };
   const ownJump = which === 'redlock-clock-jump' && jumpMs !== null;
   const run = useMemo(
     () => (ownJump ? runClockJump(jumpMs) : simulateRun(which, 'default', 'redlock', 1)),
@@ -109,6 +126,11 @@ export function RedlockPanel() {
               setStepByRun(({ [which]: _dropped, ...others }) => others);
             }}
           />
+        )}
+        {which === 'redlock-clock-jump' && linkProblem && (
+          <p className="rl-notice" role="status">
+            {linkProblem}
+          </p>
         )}
         <p className="rl-source">
           Replayed by the engine on 5 simulated Redis nodes, each expiring keys by its own clock

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CLOCK_JUMP_RANGE_MS, RECORDED_JUMP_MS, runClockJump } from './clockJump';
+import {
+  CLOCK_JUMP_RANGE_MS,
+  jumpSearch,
+  parseJumpQuery,
+  RECORDED_JUMP_MS,
+  runClockJump,
+} from './clockJump';
 
 describe('sizing the clock jump', () => {
   it('gives two holders from some size on, and for every bigger jump, as the panel says', () => {
@@ -23,5 +29,21 @@ describe('sizing the clock jump', () => {
     const { trace } = runClockJump(RECORDED_JUMP_MS);
     expect(trace?.params.jumpMs).toBe(RECORDED_JUMP_MS);
     expect(trace?.outcome.verdict).toBe('two-holders');
+  });
+});
+
+describe('the reader’s jump in the URL', () => {
+  it('writes it beside other parameters, reads it back, and snaps it to the slider’s steps', () => {
+    expect(jumpSearch('?scenario=paused-client', 500)).toBe('?scenario=paused-client&try-jump=500');
+    expect(jumpSearch('?try-jump=500', null)).toBe('');
+    expect(parseJumpQuery('?try-jump=500')).toEqual({ jumpMs: 500, problem: null });
+    expect(parseJumpQuery('?try-jump=520')).toEqual({ jumpMs: 500, problem: null });
+    expect(parseJumpQuery('?step=3')).toEqual({ jumpMs: null, problem: null });
+  });
+
+  it.each(['abc', '-5', '2500', '', '1e3'])('refuses try-jump=%j with a sentence', (raw) => {
+    const parsed = parseJumpQuery(`?try-jump=${raw}`);
+    expect(parsed.jumpMs).toBeNull();
+    expect(parsed.problem).toContain(`try-jump “${raw}” is not a number of ms from 0 to 2000`);
   });
 });

@@ -18,3 +18,36 @@ export function runClockJump(jumpMs: number): { trace: Trace | null; error: stri
 export function noSecondMajority(jumpMs: number): string {
   return `A ${jumpMs} ms jump left client 1’s key alive on redis-3 when client 2 asked, so client 2 got 2 of 5, no majority, and did no work. The jump has to carry redis-3’s clock past the key’s expiry before client 2 asks; any bigger jump will.`;
 }
+
+/** The reader's jump in the URL, so a link opens the same run: `?try-jump=500#redlock`. */
+const JUMP_QUERY = 'try-jump';
+
+/** Reads a jump from a search string: null when there is none, a sentence when it is bad. */
+export function parseJumpQuery(search: string): { jumpMs: number | null; problem: string | null } {
+  let raw: string | null;
+  try {
+    raw = new URLSearchParams(search).get(JUMP_QUERY);
+  } catch {
+    return { jumpMs: null, problem: null };
+  }
+  if (raw === null) return { jumpMs: null, problem: null };
+  const { min, max, step } = CLOCK_JUMP_RANGE_MS;
+  const value = /^\d{1,5}$/.test(raw) ? Number(raw) : NaN;
+  if (value >= min && value <= max) {
+    // The slider shows only its own steps: snap to the nearest, so slider and run agree.
+    return { jumpMs: min + Math.round((value - min) / step) * step, problem: null };
+  }
+  return {
+    jumpMs: null,
+    problem: `The link’s ${JUMP_QUERY} “${raw.slice(0, 20)}” is not a number of ms from ${min} to ${max}; this is the recorded ${RECORDED_JUMP_MS} ms.`,
+  };
+}
+
+/** The search string with this jump in it (or none), keeping every other parameter. */
+export function jumpSearch(currentSearch: string, jumpMs: number | null): string {
+  const params = new URLSearchParams(currentSearch);
+  params.delete(JUMP_QUERY);
+  if (jumpMs !== null) params.set(JUMP_QUERY, String(jumpMs));
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
