@@ -19,7 +19,7 @@ export function WhatIfControls({
     <fieldset className="pc-whatif">
       <legend>Try other numbers</legend>
       {problems.length > 0 && (
-        <p className="pc-whatif-notice" role="status">
+        <p className="fl-link-notice pc-whatif-notice" role="status">
           {problems.join(' ')} The other numbers are as recorded.
         </p>
       )}

@@ -128,7 +128,7 @@ export function RedlockPanel() {
           />
         )}
         {which === 'redlock-clock-jump' && linkProblem && (
-          <p className="rl-notice" role="status">
+          <p className="fl-link-notice rl-notice" role="status">
             {linkProblem}
           </p>
         )}
