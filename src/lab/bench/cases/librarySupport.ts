@@ -10,6 +10,7 @@ import pg from 'pg';
 import { ServerDownError, type PostgresServer, type RedisServer } from '../../servers';
 import type { OpSink, Worker } from '../driver';
 import { loadLockSources, scriptSha1 } from '../../lockSources';
+import { BENCH_TTL_MS } from './redisSupport';
 import { sessionPerConnection } from './session';
 import type { CaseSession } from './types';
 
@@ -155,34 +156,69 @@ export async function openPgClients(
   };
 }
 
-/** What a token-script worker on ioredis is given: its client, how to name errors, the SHAs. */
-export interface IoredisScriptWorkerArgs {
-  index: number;
-  redis: Redis;
-  sink: OpSink;
-  toError: (error: unknown) => Error;
-  acquireSha: string;
-  releaseSha: string;
+/**
+ * acquire.lua then release.lua through ioredis, on one lock name, awaited one after the other.
+ * On the hot lock a busy reply is a try that lost; on a lock of the client's own it is an error.
+ */
+class IoredisScriptWorker extends AsyncWorker {
+  private readonly lockKey: string;
+  private readonly fenceKey: string;
+
+  constructor(
+    index: number,
+    sink: OpSink,
+    toError: (error: unknown) => Error,
+    private readonly redis: Redis,
+    private readonly shas: { acquire: string; release: string },
+    lockName: string,
+    private readonly busyIsLoss: boolean,
+  ) {
+    super(index, sink, toError);
+    this.lockKey = `lock:{${lockName}}`;
+    this.fenceKey = `fence:{${lockName}}`;
+  }
+
+  protected async unit(): Promise<boolean> {
+    const { redis, lockKey } = this;
+    const token = await redis.evalsha(this.shas.acquire, 2, lockKey, this.fenceKey, BENCH_TTL_MS);
+    if (token === null) {
+      if (this.busyIsLoss) return false;
+      throw new Error('acquire.lua gave no token (nil: lock busy)');
+    }
+    if (typeof token !== 'number') throw new Error(`acquire.lua replied ${String(token)}`);
+    const deleted = await redis.evalsha(this.shas.release, 1, lockKey, token);
+    if (deleted !== 1) throw new Error(`release.lua deleted nothing (${String(deleted)})`);
+    return true;
+  }
 }
 
 /**
  * The library side of the Redis cases that run acquire.lua and release.lua: one ioredis client
- * per benchmark client with both scripts loaded, and a worker on each.
+ * per benchmark client with both scripts loaded, and a worker on each, on the lock `lockName`
+ * gives it. `busy` says what a busy lock is: a lost try (the hot lock) or an error.
  */
 export async function openIoredisScriptSession(
   server: RedisServer | undefined,
   count: number,
   sink: OpSink,
-  worker: (args: IoredisScriptWorkerArgs) => Worker,
+  lockName: (index: number) => string,
+  busy: 'lost-try' | 'error',
 ): Promise<CaseSession> {
   const { acquire, release } = loadLockSources();
   const redis = await openIoredisClients(server, count, sink, [acquire, release]);
-  const acquireSha = scriptSha1(acquire);
-  const releaseSha = scriptSha1(release);
+  const shas = { acquire: scriptSha1(acquire), release: scriptSha1(release) };
   return sessionPerConnection(
     redis.clients,
     (client, index) =>
-      worker({ index, redis: client, sink, toError: redis.toError, acquireSha, releaseSha }),
+      new IoredisScriptWorker(
+        index,
+        sink,
+        redis.toError,
+        client,
+        shas,
+        lockName(index),
+        busy === 'lost-try',
+      ),
     () => redis.close(),
   );
 }

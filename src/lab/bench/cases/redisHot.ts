@@ -1,12 +1,10 @@
 // redis-hot: every client tries the same lock name with acquire.lua. Most tries find it busy;
 // a winner releases at once with release.lua, and the figures are tries and wins a second.
-import type { Redis } from 'ioredis';
 import type { OpSink, Worker } from '../driver';
-import { AsyncWorker, openIoredisScriptSession } from './librarySupport';
+import { openIoredisScriptSession } from './librarySupport';
 import { redisBenchmarkCeiling } from '../ceilings/redisBenchmark';
 import { REPLY_INT, REPLY_NIL, type RespConnection } from '../respClient';
 import {
-  BENCH_TTL_MS,
   ReleaseCommand,
   encodeAcquire,
   endPairOnRelease,
@@ -49,36 +47,6 @@ class HotWorker implements Worker {
   private readonly released = (): void => endPairOnRelease(this.connection, this.sink, this.index);
 }
 
-/** The same try through ioredis: EVALSHA acquire.lua on the one name; a winner releases. */
-class IoredisHotWorker extends AsyncWorker {
-  constructor(
-    index: number,
-    private readonly redis: Redis,
-    sink: OpSink,
-    toError: (error: unknown) => Error,
-    private readonly acquireSha: string,
-    private readonly releaseSha: string,
-  ) {
-    super(index, sink, toError);
-  }
-
-  protected async unit(): Promise<boolean> {
-    const lockKey = `lock:{${HOT_LOCK_NAME}}`;
-    const token = await this.redis.evalsha(
-      this.acquireSha,
-      2,
-      lockKey,
-      `fence:{${HOT_LOCK_NAME}}`,
-      BENCH_TTL_MS,
-    );
-    if (token === null) return false;
-    if (typeof token !== 'number') throw new Error(`acquire.lua replied ${String(token)}`);
-    const deleted = await this.redis.evalsha(this.releaseSha, 1, lockKey, token);
-    if (deleted !== 1) throw new Error(`release.lua deleted nothing (${String(deleted)})`);
-    return true;
-  }
-}
-
 export const redisHotCase: BenchCase = {
   name: 'redis-hot',
   server: 'redis',
@@ -99,12 +67,6 @@ export const redisHotCase: BenchCase = {
   library: {
     client: 'ioredis',
     open: ({ clients, servers }, sink) =>
-      openIoredisScriptSession(
-        servers.redis,
-        clients,
-        sink,
-        (a) =>
-          new IoredisHotWorker(a.index, a.redis, a.sink, a.toError, a.acquireSha, a.releaseSha),
-      ),
+      openIoredisScriptSession(servers.redis, clients, sink, () => HOT_LOCK_NAME, 'lost-try'),
   },
 };

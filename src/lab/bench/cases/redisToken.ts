@@ -1,12 +1,10 @@
 // redis-token: acquire.lua then release.lua from src/locks, each through EVALSHA. Each client
 // locks its own name, so every acquire wins and every release deletes: the pair's full cost.
-import type { Redis } from 'ioredis';
 import type { OpSink, Worker } from '../driver';
-import { AsyncWorker, openIoredisScriptSession } from './librarySupport';
+import { openIoredisScriptSession } from './librarySupport';
 import { redisBenchmarkCeiling } from '../ceilings/redisBenchmark';
 import { REPLY_INT, type RespConnection } from '../respClient';
 import {
-  BENCH_TTL_MS,
   ReleaseCommand,
   encodeAcquire,
   endPairOnRelease,
@@ -48,39 +46,6 @@ class TokenWorker implements Worker {
   private readonly released = (): void => endPairOnRelease(this.connection, this.sink, this.index);
 }
 
-/** The same pair through ioredis: EVALSHA acquire.lua, then EVALSHA release.lua. */
-class IoredisTokenWorker extends AsyncWorker {
-  private readonly lockKey: string;
-  private readonly fenceKey: string;
-
-  constructor(
-    index: number,
-    private readonly redis: Redis,
-    sink: OpSink,
-    toError: (error: unknown) => Error,
-    private readonly acquireSha: string,
-    private readonly releaseSha: string,
-  ) {
-    super(index, sink, toError);
-    this.lockKey = `lock:{bench-token-${index}}`;
-    this.fenceKey = `fence:{bench-token-${index}}`;
-  }
-
-  protected async unit(): Promise<boolean> {
-    const token = await this.redis.evalsha(
-      this.acquireSha,
-      2,
-      this.lockKey,
-      this.fenceKey,
-      BENCH_TTL_MS,
-    );
-    if (typeof token !== 'number') throw new Error('acquire.lua gave no token (nil: lock busy)');
-    const deleted = await this.redis.evalsha(this.releaseSha, 1, this.lockKey, token);
-    if (deleted !== 1) throw new Error(`release.lua deleted nothing (${String(deleted)})`);
-    return true;
-  }
-}
-
 export const redisTokenCase: BenchCase = {
   name: 'redis-token',
   server: 'redis',
@@ -100,12 +65,6 @@ export const redisTokenCase: BenchCase = {
   library: {
     client: 'ioredis',
     open: ({ clients, servers }, sink) =>
-      openIoredisScriptSession(
-        servers.redis,
-        clients,
-        sink,
-        (a) =>
-          new IoredisTokenWorker(a.index, a.redis, a.sink, a.toError, a.acquireSha, a.releaseSha),
-      ),
+      openIoredisScriptSession(servers.redis, clients, sink, (i) => `bench-token-${i}`, 'error'),
   },
 };
