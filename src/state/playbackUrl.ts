@@ -1,5 +1,6 @@
 // The replay's place in the URL: `?scenario=…&variant=…&lock=…&step=N#see-it`, so a link opens the
 // same moment. Parsing only checks shape; whether a scenario exists is the catalog's question.
+import { searchWith } from './urlParams';
 
 export interface ReplayQuery {
   scenario?: string;
@@ -17,7 +18,6 @@ export interface ParsedReplayQuery {
 }
 
 export const REPLAY_HASH = 'see-it';
-const KEYS = ['scenario', 'variant', 'lock', 'step'] as const;
 /** Names are lower-case words joined by dashes (and `+` in a backend); anything else is a typo. */
 const NAME = /^[a-z0-9][a-z0-9+-]{0,63}$/;
 const MAX_STEP = 1_000_000;
@@ -54,13 +54,12 @@ export function replaySearch(
   currentSearch: string,
   s: { scenario: string; variant: string; lock: string; step: number },
 ): string {
-  const params = new URLSearchParams(currentSearch);
-  for (const key of KEYS) params.delete(key);
-  params.set('scenario', s.scenario);
-  params.set('variant', s.variant);
-  if (s.lock) params.set('lock', s.lock);
-  params.set('step', String(s.step));
-  return `?${params.toString()}`;
+  return searchWith(currentSearch, {
+    scenario: s.scenario,
+    variant: s.variant,
+    lock: s.lock || null,
+    step: String(s.step),
+  });
 }
 
 /** A full relative link to a replay moment. */

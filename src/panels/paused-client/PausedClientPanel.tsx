@@ -3,6 +3,7 @@
 // when the lab has recorded it, else a seeded engine run, and the caption says which. Below it,
 // the reader can try other numbers: the engine reruns the story in the browser.
 import { useMemo, useRef, useState } from 'react';
+import { replaceSearch } from '../../state/urlParams';
 import { openReplay, usePlayback } from '../../state/playback';
 import { ReplayCursor } from '../replay/cursor';
 import { describeSource } from '../replay/describe';
@@ -43,12 +44,7 @@ export function PausedClientPanel() {
   const setNumbers = (n: WhatIfNumbers | null) => {
     setNumbersState(n);
     setLinkProblems([]);
-    const { pathname, search, hash } = window.location;
-    window.history.replaceState(
-      window.history.state,
-      '',
-      `${pathname}${whatIfSearch(search, n)}${hash}`,
-    );
+    replaceSearch(whatIfSearch(window.location.search, n));
   };
   const openReplayRef = useRef<HTMLButtonElement>(null);
   const backToRecorded = () => {

@@ -4,6 +4,7 @@
 import { pausedClient } from '../../sim/scenarios/pausedClient';
 import { simulate } from '../../sim/simulate';
 import type { Trace } from '../../sim/trace/schema';
+import { readMsParam, searchWith, type MsRange } from '../../state/urlParams';
 import { LIVE_SEED } from '../replay/catalog';
 import { expiredMidPause, type PausedClientStory } from './story';
 
@@ -92,29 +93,16 @@ export interface ParsedWhatIfQuery {
 
 /** Reads the numbers from a search string; a bad value is reported and left at the recorded one. */
 export function parseWhatIfQuery(search: string): ParsedWhatIfQuery {
-  let params: URLSearchParams;
-  try {
-    params = new URLSearchParams(search);
-  } catch {
-    return { numbers: null, problems: [] };
-  }
+  const params = new URLSearchParams(search);
   if (!Object.values(QUERY).some((key) => params.has(key))) return { numbers: null, problems: [] };
   const numbers = { ...RECORDED_NUMBERS };
   const problems: string[] = [];
   let used = 0;
-  const ms = (key: string, range: { min: number; max: number; step: number }): number | null => {
-    const raw = params.get(key);
-    if (raw === null) return null;
-    const value = /^\d{1,5}$/.test(raw) ? Number(raw) : NaN;
-    if (value >= range.min && value <= range.max) {
-      // The slider can only show its own steps: snap to the nearest, so slider and run agree.
-      used++;
-      return range.min + Math.round((value - range.min) / range.step) * range.step;
-    }
-    problems.push(
-      `The link’s ${key} “${raw.slice(0, 20)}” is not a number of ms from ${range.min} to ${range.max}.`,
-    );
-    return null;
+  const ms = (key: string, range: MsRange): number | null => {
+    const read = readMsParam(params, key, range);
+    if (read.problem !== null) problems.push(`${read.problem}.`);
+    if (read.ms !== null) used++;
+    return read.ms;
   };
   numbers.ttlMs = ms(QUERY.ttlMs, TTL_RANGE_MS) ?? numbers.ttlMs;
   numbers.pauseMs = ms(QUERY.pauseMs, PAUSE_RANGE_MS) ?? numbers.pauseMs;
@@ -140,14 +128,10 @@ export function parseWhatIfQuery(search: string): ParsedWhatIfQuery {
 
 /** The search string with these numbers in it (or none of them), keeping every other parameter. */
 export function whatIfSearch(currentSearch: string, numbers: WhatIfNumbers | null): string {
-  const params = new URLSearchParams(currentSearch);
-  for (const key of Object.values(QUERY)) params.delete(key);
-  if (numbers) {
-    params.set(QUERY.ttlMs, String(numbers.ttlMs));
-    params.set(QUERY.pauseMs, String(numbers.pauseMs));
-    params.set(QUERY.fencing, numbers.fencing ? 'on' : 'off');
-    params.set(QUERY.lock, numbers.lock);
-  }
-  const search = params.toString();
-  return search ? `?${search}` : '';
+  return searchWith(currentSearch, {
+    [QUERY.ttlMs]: numbers && String(numbers.ttlMs),
+    [QUERY.pauseMs]: numbers && String(numbers.pauseMs),
+    [QUERY.fencing]: numbers && (numbers.fencing ? 'on' : 'off'),
+    [QUERY.lock]: numbers && numbers.lock,
+  });
 }

@@ -6,6 +6,7 @@ import type { KeyboardEvent } from 'react';
 import { ReplayCursor } from '../replay/cursor';
 import { actorName, describeEvent, describeSource } from '../replay/describe';
 import { resolveRun, simulateRun } from '../replay/runs';
+import { replaceSearch } from '../../state/urlParams';
 import { openReplay } from '../../state/playback';
 import { IconStepBack, IconStepForward } from '../replay/icons';
 import { MsSlider } from '../replay/MsSlider';
@@ -44,9 +45,7 @@ export function RedlockPanel() {
   const setJumpMs = (ms: number | null) => {
     setJumpMsState(ms);
     setLinkProblem(null);
-    const { pathname, search, hash } = window.location;
-    const url = `${pathname}${jumpSearch(search, ms)}${hash}`;
-    window.history.replaceState(window.history.state, '', url);
+    replaceSearch(jumpSearch(window.location.search, ms));
   };
   const ownJump = which === 'redlock-clock-jump' && jumpMs !== null;
   const run = useMemo(

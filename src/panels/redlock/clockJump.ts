@@ -3,6 +3,7 @@
 // that clock past the expiry before client 2 asks frees the key there, and only then.
 import { redlockClockJump } from '../../sim/scenarios/redlockClockJump';
 import type { Trace } from '../../sim/trace/schema';
+import { readMsParam, searchWith } from '../../state/urlParams';
 import { simulateRun } from '../replay/runs';
 
 export const RECORDED_JUMP_MS = (redlockClockJump.defaults as { jumpMs: number }).jumpMs;
@@ -24,30 +25,14 @@ const JUMP_QUERY = 'try-jump';
 
 /** Reads a jump from a search string: null when there is none, a sentence when it is bad. */
 export function parseJumpQuery(search: string): { jumpMs: number | null; problem: string | null } {
-  let raw: string | null;
-  try {
-    raw = new URLSearchParams(search).get(JUMP_QUERY);
-  } catch {
-    return { jumpMs: null, problem: null };
-  }
-  if (raw === null) return { jumpMs: null, problem: null };
-  const { min, max, step } = CLOCK_JUMP_RANGE_MS;
-  const value = /^\d{1,5}$/.test(raw) ? Number(raw) : NaN;
-  if (value >= min && value <= max) {
-    // The slider shows only its own steps: snap to the nearest, so slider and run agree.
-    return { jumpMs: min + Math.round((value - min) / step) * step, problem: null };
-  }
+  const read = readMsParam(new URLSearchParams(search), JUMP_QUERY, CLOCK_JUMP_RANGE_MS);
   return {
-    jumpMs: null,
-    problem: `The link’s ${JUMP_QUERY} “${raw.slice(0, 20)}” is not a number of ms from ${min} to ${max}; this is the recorded ${RECORDED_JUMP_MS} ms.`,
+    jumpMs: read.ms,
+    problem: read.problem && `${read.problem}; this is the recorded ${RECORDED_JUMP_MS} ms.`,
   };
 }
 
 /** The search string with this jump in it (or none), keeping every other parameter. */
 export function jumpSearch(currentSearch: string, jumpMs: number | null): string {
-  const params = new URLSearchParams(currentSearch);
-  params.delete(JUMP_QUERY);
-  if (jumpMs !== null) params.set(JUMP_QUERY, String(jumpMs));
-  const search = params.toString();
-  return search ? `?${search}` : '';
+  return searchWith(currentSearch, { [JUMP_QUERY]: jumpMs === null ? null : String(jumpMs) });
 }

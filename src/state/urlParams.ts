@@ -1,0 +1,53 @@
+// What the page keeps in its URL, so that a link opens the same thing: the replay's moment
+// (`?scenario=…&step=N`) and a panel's own numbers (`?try-ttl=300`), side by side. Reading
+// checks each value; writing one panel's parameters keeps everyone else's.
+
+export interface MsRange {
+  min: number;
+  max: number;
+  step: number;
+}
+
+/**
+ * A number of ms from the link, snapped to the slider's steps so that slider and run agree;
+ * null when the link has none. A bad value comes back as a sentence for the reader instead.
+ */
+export function readMsParam(
+  params: URLSearchParams,
+  key: string,
+  range: MsRange,
+): { ms: number | null; problem: string | null } {
+  const raw = params.get(key);
+  if (raw === null) return { ms: null, problem: null };
+  const value = /^\d{1,5}$/.test(raw) ? Number(raw) : NaN;
+  if (value >= range.min && value <= range.max) {
+    return {
+      ms: range.min + Math.round((value - range.min) / range.step) * range.step,
+      problem: null,
+    };
+  }
+  return {
+    ms: null,
+    problem: `The link’s ${key} “${raw.slice(0, 20)}” is not a number of ms from ${range.min} to ${range.max}`,
+  };
+}
+
+/** The search string with these values set (null: taken out), every other parameter kept. */
+export function searchWith(currentSearch: string, values: Record<string, string | null>): string {
+  const params = new URLSearchParams(currentSearch);
+  // Out first, then in, in the order given: a link always reads the same, whatever came before.
+  for (const key of Object.keys(values)) params.delete(key);
+  for (const [key, value] of Object.entries(values)) if (value !== null) params.append(key, value);
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+/** Puts a new search string in the address bar, keeping the path and the section's hash. */
+export function replaceSearch(search: string): void {
+  const { pathname, hash } = window.location;
+  try {
+    window.history.replaceState(window.history.state, '', `${pathname}${search}${hash}`);
+  } catch {
+    // Some embedders forbid history changes; the panel works without a shareable URL.
+  }
+}
