@@ -6,7 +6,7 @@ import { STEPS, litPath, neighbour, stepById } from './steps';
 import type { FencedStep, StepId } from './steps';
 import { fencedPathSayIt } from '../../content/fencedPath';
 import { SayIt } from '../top';
-import '../replay/tokens.css';
+import '../shared/tokens.css';
 import './fenced-path.css';
 
 const EDGES: { id: string; area: string; label: string }[] = [

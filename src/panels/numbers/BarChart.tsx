@@ -1,5 +1,6 @@
+import { useRef } from 'react';
 import { LIBRARY_BAR_HEIGHT, layoutChart, type ChartRow } from './chartLayout';
-import { useWidth } from './useWidth';
+import { useWidth } from '../shared/useWidth';
 import { sayNumber, sayRatio } from '../../content/say';
 import './numbers.css';
 
@@ -15,7 +16,8 @@ export interface BarChartProps {
 
 /** A horizontal bar chart: d3-scale lays it out (chartLayout.ts), React renders the SVG. */
 export function BarChart({ title, rows, unitFor, valueLegend, libraryLegend }: BarChartProps) {
-  const [ref, width] = useWidth<HTMLDivElement>(640);
+  const ref = useRef<HTMLDivElement>(null);
+  const width = useWidth(ref, 640);
   const layout = layoutChart(rows, width);
   const hasCeilings = rows.some((r) => r.ceiling !== null);
   const hasInner = rows.some((r) => r.inner !== undefined);

@@ -11,7 +11,7 @@ import { loadRun, resolveRun } from '../replay/runs';
 import { timelineModel } from '../../viz/timeline';
 import { pausedClientNotes, pausedClientSayIt } from '../../content/pausedClient';
 import { SayIt } from '../top';
-import { LaneTimeline } from './LaneTimeline';
+import { LaneTimeline } from '../shared/LaneTimeline';
 import { pausedClientStory, storySentence } from './story';
 import { WhatIfControls } from './WhatIfControls';
 import {
@@ -23,7 +23,7 @@ import {
   whatIfVerdict,
   type WhatIfNumbers,
 } from './whatIf';
-import '../replay/tokens.css';
+import '../shared/tokens.css';
 import './paused-client.css';
 
 /** The run this figure draws: the paused client, fencing on, Redis lock with Postgres storage. */

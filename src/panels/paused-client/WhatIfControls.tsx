@@ -1,7 +1,7 @@
 // The controls of "try other numbers": the TTL and the pause as sliders, the lock, and fencing.
 import { useId } from 'react';
-import { MsSlider } from '../replay/MsSlider';
-import { Switch } from '../replay/Switch';
+import { MsSlider } from '../shared/MsSlider';
+import { Switch } from '../shared/Switch';
 import { PAUSE_RANGE_MS, TTL_RANGE_MS, WHAT_IF_LOCKS, type WhatIfNumbers } from './whatIf';
 
 export function WhatIfControls({

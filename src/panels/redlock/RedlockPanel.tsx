@@ -8,9 +8,9 @@ import { actorName, describeEvent, describeSource } from '../replay/describe';
 import { resolveRun, simulateRun } from '../replay/runs';
 import { replaceSearch } from '../../state/urlParams';
 import { openReplay } from '../../state/playback';
-import { IconStepBack, IconStepForward } from '../replay/icons';
-import { MsSlider } from '../replay/MsSlider';
-import { useWidth } from '../paused-client/useWidth';
+import { IconStepBack, IconStepForward } from '../shared/icons';
+import { MsSlider } from '../shared/MsSlider';
+import { useWidth } from '../shared/useWidth';
 import { layoutRedlock, ownersAt, redlockModel } from '../../viz/redlock';
 import type { RedlockLayout, RedlockModel } from '../../viz/redlock';
 import { fmt } from '../../viz/timeline';
@@ -26,7 +26,7 @@ import {
   runClockJump,
 } from './clockJump';
 import { twoHoldersSentence } from './story';
-import '../replay/tokens.css';
+import '../shared/tokens.css';
 import './redlock.css';
 
 type RunName = (typeof REDLOCK_RUNS)[number]['scenario'];

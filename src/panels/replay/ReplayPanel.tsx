@@ -32,14 +32,14 @@ import {
 import { keyTargetOf, replayKeyAction } from './keys';
 import { loadRun, recordingSet, replayOptions, resolveRun } from './runs';
 import type { InvalidRecording } from './recordings';
-import { useReducedMotion } from './useReducedMotion';
-import { LaneTimeline } from '../paused-client/LaneTimeline';
-import { IconPause, IconPlay, IconStepBack, IconStepForward } from './icons';
+import { useReducedMotion } from '../shared/useReducedMotion';
+import { LaneTimeline } from '../shared/LaneTimeline';
+import { IconPause, IconPlay, IconStepBack, IconStepForward } from '../shared/icons';
 import { REPLAY_HASH } from '../../state/playbackUrl';
 import { seeItSayIt } from '../../content/seeIt';
 import { SayIt } from '../top';
-import { Switch } from './Switch';
-import './tokens.css';
+import { Switch } from '../shared/Switch';
+import '../shared/tokens.css';
 import './replay.css';
 
 /** How long one step shows at 1× speed while playing. */

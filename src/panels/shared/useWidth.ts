@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { RefObject } from 'react';
 
-/** The element's content width, following resizes; `fallback` until it has been measured. */
+/**
+ * The element's rendered width, following resizes, so a chart can lay itself out for a phone or a
+ * desktop; `fallback` until it has been measured. The charts' boxes have no padding or border, so
+ * this is the width they draw in. Every chart uses this one hook.
+ */
 export function useWidth(ref: RefObject<HTMLElement | null>, fallback = 720): number {
   const [width, setWidth] = useState(fallback);
   useEffect(() => {

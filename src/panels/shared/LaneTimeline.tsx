@@ -6,7 +6,7 @@ import type { Trace } from '../../sim/trace/schema';
 import { fmt, layoutTimeline, timelineModel } from '../../viz/timeline';
 import type { PlacedMark, TimelineLayout } from '../../viz/timeline';
 import { useWidth } from './useWidth';
-import '../replay/tokens.css';
+import './tokens.css';
 import './timeline.css';
 
 export interface LaneTimelineProps {
