@@ -1,7 +1,6 @@
 // The recorder's edges: bad flags and unknown names fail with the list of valid names; a down
 // server fails in one line and overwrites nothing; a server that dies mid-run names the
 // scenario; a recording is written whole or not at all.
-import { execFile } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -23,6 +22,7 @@ import { freePort, startRedis } from '../servers';
 import { BadArgsError, parseRecordArgs } from './args';
 import { allJobs, selectJobs, UnknownJobError } from './jobs';
 import { writeFileAtomic } from './writeAtomic';
+import { runScript } from '../test/runScript';
 
 const RECORD_SCRIPT = fileURLToPath(new URL('../record.ts', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'fencing-lab-record-test-'));
@@ -30,17 +30,8 @@ const scratch = mkdtempSync(join(tmpdir(), 'fencing-lab-record-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Runs the recorder as `npm run lab:record` would, with the given env on top of ours. */
-function record(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = execFile(
-      process.execPath,
-      ['--import', 'tsx', RECORD_SCRIPT, ...args],
-      { env: { ...process.env, ...env }, timeout: 60_000 },
-      (error, stdout, stderr) =>
-        resolve({ code: child.exitCode ?? (error ? 1 : 0), stdout, stderr }),
-    );
-  });
-}
+const record = (args: string[], env: Record<string, string> = {}) =>
+  runScript(RECORD_SCRIPT, args, { env });
 
 describe('recorder arguments', () => {
   it('reads --only (repeated or comma-separated) and --out, in both spellings', () => {

@@ -1,24 +1,13 @@
 // `npm run bench:sim` as a person runs it, briefly: the figures it prints must agree with each
 // other and with its JSON line, because the README and issue #2 quote them. No speed is asserted:
 // a timed test would pass or fail with the machine's load, not with the code.
-import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runScript } from '../test/runScript';
 import { prepareRun } from '../../sim/simulate';
 
 const BENCH = fileURLToPath(new URL('./bench.ts', import.meta.url));
-
-function bench(args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = execFile(
-      process.execPath,
-      ['--import', 'tsx', BENCH, ...args],
-      { timeout: 120_000 },
-      (error, stdout, stderr) =>
-        resolve({ code: child.exitCode ?? (error ? 1 : 0), stdout, stderr }),
-    );
-  });
-}
+const bench = (args: string[]) => runScript(BENCH, args, { timeoutMs: 120_000 });
 
 /** The number a printed line shows after its label, commas and all. */
 function figureAfter(stdout: string, label: string): number {

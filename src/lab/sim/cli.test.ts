@@ -1,25 +1,14 @@
 // `npm run sim` as a person runs it: a trace on stdout for good input; for bad input, one clear
 // line on stderr, nothing on stdout, and exit code 2.
-import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runScript } from '../test/runScript';
 import { scenarios } from '../../sim/scenarios/index';
 import { simulate } from '../../sim/simulate';
 import { validateTrace } from '../../sim/trace/validate';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
-
-function sim(args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = execFile(
-      process.execPath,
-      ['--import', 'tsx', CLI, ...args],
-      { timeout: 60_000 },
-      (error, stdout, stderr) =>
-        resolve({ code: child.exitCode ?? (error ? 1 : 0), stdout, stderr }),
-    );
-  });
-}
+const sim = (args: string[]) => runScript(CLI, args);
 
 describe('npm run sim', () => {
   it('prints the engine’s trace for a scenario, variant, seed, lock and parameter', async () => {

@@ -1,0 +1,25 @@
+// Runs one of the project's TypeScript commands as `npm run …` would (node with tsx), so a test
+// sees what a person sees: the exit code, stdout and stderr.
+import { execFile } from 'node:child_process';
+
+export interface ScriptResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runScript(
+  scriptPath: string,
+  args: readonly string[],
+  { env = {}, timeoutMs = 60_000 }: { env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<ScriptResult> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      ['--import', 'tsx', scriptPath, ...args],
+      { env: { ...process.env, ...env }, timeout: timeoutMs },
+      (error, stdout, stderr) =>
+        resolve({ code: child.exitCode ?? (error ? 1 : 0), stdout, stderr }),
+    );
+  });
+}
