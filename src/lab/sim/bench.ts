@@ -54,7 +54,7 @@ function report(where: string, { engine, handWritten, heap, slices }: SideBySide
     [
       `${where} (fastest of ${slices} alternating slices each):`,
       `  paused-client runs per second   ${fmt(engine.runsPerSecond).padStart(12)}   (target 10,000)`,
-      `  simulated events per second     ${fmt(engine.eventsPerSecond).padStart(12)}   (${(engine.events / engine.runs).toFixed(1)} queue events a run)`,
+      `  simulated events per second     ${fmt(engine.eventsPerSecond).padStart(12)}   (${eventsPerRun.toFixed(1)} queue events a run)`,
       `  bare heap push+pop per second   ${fmt(heapOps).padStart(12)}   (depth ${heap.depth}: the engine's queue held ${engine.meanQueueDepth.toFixed(2)} on average, rounded up)`,
       `  ratio events / heap operations  ${ratio.toFixed(3).padStart(12)}   (target ${RATIO_TARGET})`,
       `  the run written by hand, runs/s ${fmt(handWritten.runsPerSecond).padStart(12)}   (the floor: the same trace and outcome, no engine)`,
