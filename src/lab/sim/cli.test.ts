@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runScript } from '../test/runScript';
+import { checkers } from '../../sim/checkers/checks';
 import { scenarios } from '../../sim/scenarios/index';
 import { simulate } from '../../sim/simulate';
 import { validateTrace } from '../../sim/trace/validate';
@@ -31,7 +32,7 @@ describe('npm run sim', () => {
     expect(expected.params.pauseMs).toBe(800);
   });
 
-  it('lists every scenario with its variants and locks', async () => {
+  it('lists every scenario with its variants, locks and parameters', async () => {
     const result = await sim(['--list']);
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n');
@@ -40,7 +41,45 @@ describe('npm run sim', () => {
       expect(lines[i]).toMatch(new RegExp(`^${s.name} `));
       for (const v of s.variants) expect(lines[i]).toContain(v);
       for (const lock of s.locks) expect(lines[i]).toContain(lock);
+      // What --param accepts, with the value used when it is not given.
+      for (const [name, ms] of Object.entries(s.defaults))
+        expect(lines[i]).toMatch(new RegExp(`\\b${name}=${ms}\\b`));
     }
+  });
+
+  it('with --check, says what came of the run and what each checker found', async () => {
+    const stale = await sim(['--scenario', 'paused-client', '--variant', 'fencing-off', '--check']);
+    expect(stale.code).toBe(0);
+    expect(stale.stderr).toBe('');
+    const trace = simulate({ scenario: 'paused-client', variant: 'fencing-off', seed: 1 });
+    const lines = stale.stdout.trim().split('\n');
+    expect(lines[0]).toBe(`paused-client (fencing-off) on redis, seed 1: ${trace.outcome.verdict}`);
+    expect(trace.outcome.verdict).toBe('stale-write-accepted');
+    expect(lines).toContain('  document: "v1", fence 0');
+    expect(lines).toContain('  tokens: client-1 33; client-2 34');
+    // Every checker has its line; the stale write is named with the checker's own sentence.
+    for (const [name, check] of Object.entries(checkers)) {
+      const found = check(trace);
+      expect(lines).toContain(`  ${name}: ${found.ok ? 'ok' : found.violations.join('; ')}`);
+    }
+    expect(lines.find((l) => l.startsWith('  noStaleWrite:'))).toMatch(/token 33 after client-2/);
+
+    const safe = await sim([
+      ...['--scenario', 'paused-client', '--variant', 'fencing-on', '--check'],
+      ...['--param', 'pauseMs=100'],
+    ]);
+    expect(safe.stdout).toMatch(/seed 1: safe\n/);
+    expect(safe.stdout.match(/: ok$/gm)).toHaveLength(Object.keys(checkers).length);
+
+    // A lock with no token says so rather than printing an empty list.
+    const redlock = await sim([
+      '--scenario',
+      'redlock-clock-jump',
+      '--variant',
+      'default',
+      '--check',
+    ]);
+    expect(redlock.stdout).toContain('tokens: client-1 no token; client-2 no token');
   });
 
   const base = ['--scenario', 'paused-client', '--variant', 'fencing-on'];

@@ -1,13 +1,16 @@
 // `npm run sim -- --scenario NAME --variant VARIANT --seed N [--lock KIND] [--param k=v]`:
-// one simulated run, its trace as JSON on stdout. `--list` names every scenario and variant.
+// one simulated run, its trace as JSON on stdout; with `--check`, what came of it in sentences
+// instead. `--list` names every scenario with its variants, locks and parameters.
+import { checkers } from '../../sim/checkers/checks';
 import { LOCK_KINDS, type LockKind } from '../../sim/run/script';
 import { scenarios } from '../../sim/scenarios/index';
 import { simulate, UnknownNameError } from '../../sim/simulate';
+import type { Trace } from '../../sim/trace/schema';
 
 const USAGE =
-  'usage: npm run sim -- --scenario NAME --variant VARIANT [--seed N] [--lock KIND] [--param name=ms ...] | --list';
+  'usage: npm run sim -- --scenario NAME --variant VARIANT [--seed N] [--lock KIND] [--param name=ms ...] [--check] | --list';
 
-/** The flags that take a value; `--list` and `--help` take none. */
+/** The flags that take a value; `--list`, `--check` and `--help` take none. */
 const VALUE_FLAGS = ['--scenario', '--variant', '--seed', '--lock', '--param'];
 
 function fail(message: string): never {
@@ -23,14 +26,16 @@ function parseArgs(argv: string[]) {
     lock?: LockKind;
     params: Record<string, number>;
     list: boolean;
+    check: boolean;
   } = {
     params: {},
     list: false,
+    check: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
-    if (flag === '--list') {
-      out.list = true;
+    if (flag === '--list' || flag === '--check') {
+      out[flag === '--list' ? 'list' : 'check'] = true;
       continue;
     }
     if (flag === '--help' || flag === '-h') {
@@ -78,7 +83,10 @@ const args = parseArgs(process.argv.slice(2));
 if (args.list) {
   for (const s of scenarios) {
     process.stdout.write(
-      `${s.name.padEnd(22)} variants: ${s.variants.join(', ').padEnd(26)} locks: ${s.locks.join(', ')}\n`,
+      `${s.name.padEnd(22)} variants: ${s.variants.join(', ').padEnd(26)} locks: ${s.locks.join(', ').padEnd(18)} ` +
+        `params: ${Object.entries(s.defaults)
+          .map(([name, ms]) => `${name}=${ms}`)
+          .join(' ')}\n`,
     );
   }
   process.exit(0);
@@ -93,8 +101,27 @@ try {
     params: args.params,
     ...(args.lock ? { lock: args.lock } : {}),
   });
-  process.stdout.write(`${JSON.stringify(trace, null, 2)}\n`);
+  process.stdout.write(args.check ? checkReport(trace) : `${JSON.stringify(trace, null, 2)}\n`);
 } catch (e) {
   if (e instanceof UnknownNameError) fail(e.message);
   throw e;
+}
+
+/** The run's outcome and every checker's finding, as lines a person reads. */
+function checkReport(trace: Trace): string {
+  const { outcome } = trace;
+  const lines = [
+    `${trace.scenario} (${trace.variant}) on ${String(trace.params.lock)}, seed ${trace.seed}: ${outcome.verdict}`,
+    `  document: "${outcome.document.body}", fence ${outcome.document.fence ?? 'not stored'}`,
+    `  tokens: ${
+      Object.entries(outcome.tokens)
+        .map(([actor, tokens]) => `${actor} ${tokens.map((t) => t ?? 'no token').join(', ')}`)
+        .join('; ') || 'none granted'
+    }`,
+  ];
+  for (const [name, check] of Object.entries(checkers)) {
+    const { ok, violations } = check(trace);
+    lines.push(`  ${name}: ${ok ? 'ok' : violations.join('; ')}`);
+  }
+  return `${lines.join('\n')}\n`;
 }
