@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runScript } from '../test/runScript';
 import { checkers } from '../../sim/checkers/checks';
 import { scenarios } from '../../sim/scenarios/index';
-import { simulate } from '../../sim/simulate';
+import { prepareRun, simulate } from '../../sim/simulate';
 import { validateTrace } from '../../sim/trace/validate';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
@@ -82,6 +82,52 @@ describe('npm run sim', () => {
     expect(redlock.stdout).toContain('tokens: client-1 no token; client-2 no token');
   });
 
+  it('with --check --seeds, tallies the verdicts and the checkers over a sweep of seeds', async () => {
+    // At a pause of 310 ms against a 300 ms TTL the network's jitter decides: several verdicts.
+    const sweep = await sim([
+      ...['--scenario', 'paused-client', '--variant', 'fencing-on', '--check'],
+      ...['--param', 'pauseMs=310', '--seed', '5', '--seeds', '300'],
+    ]);
+    expect(sweep.code).toBe(0);
+    const lines = sweep.stdout.trim().split('\n');
+    expect(lines[0]).toBe('paused-client (fencing-on) on redis, seeds 5 to 304:');
+    const prepared = prepareRun({
+      scenario: 'paused-client',
+      variant: 'fencing-on',
+      params: { pauseMs: 310 },
+    });
+    const tally = new Map<string, number>();
+    let overlapping = 0;
+    let firstOverlap: number | null = null;
+    for (let seed = 5; seed <= 304; seed++) {
+      const { trace } = prepared.run(seed);
+      tally.set(trace.outcome.verdict, (tally.get(trace.outcome.verdict) ?? 0) + 1);
+      if (!checkers.mutualExclusion(trace).ok) {
+        overlapping++;
+        firstOverlap ??= seed;
+      }
+    }
+    expect(tally.size).toBeGreaterThan(1);
+    const printed = new Map(
+      lines[1]!
+        .replace('  verdicts: ', '')
+        .split(', ')
+        .map((part) => [part.split(' ')[0]!, Number(part.split(' ')[1])] as const),
+    );
+    expect(printed).toEqual(tally);
+    expect(lines).toContain(
+      `  mutualExclusion: found something in ${overlapping} of 300 seeds (first: seed ${firstOverlap})`,
+    );
+    expect(lines).toContain('  noStaleWrite: ok in every seed');
+
+    // The explainer's "two holders each time", from the command line.
+    const redlock = await sim([
+      ...['--scenario', 'redlock-gc-pause', '--variant', 'default', '--check', '--seeds', '200'],
+    ]);
+    expect(redlock.stdout).toContain('  verdicts: two-holders 200\n');
+    expect(redlock.stdout).toContain('  mutualExclusion: found something in 200 of 200 seeds');
+  });
+
   const base = ['--scenario', 'paused-client', '--variant', 'fencing-on'];
   it.each([
     [
@@ -103,6 +149,9 @@ describe('npm run sim', () => {
     ],
     [[...base, '--param', 'pauseMs=-5'], '--param takes name=ms, the ms a number 0 or more'],
     [[...base, '--fast'], 'unknown flag --fast'],
+    [[...base, '--seeds', '100'], '--seeds goes with --check'],
+    [[...base, '--check', '--seeds', '0'], '--seeds takes how many seeds to run, 1 to'],
+    [[...base, '--check', '--seeds', '2e3'], '--seeds takes how many seeds to run, 1 to'],
     [['--variant', 'fencing-on'], '--scenario is required'],
   ])('refuses %j with a clear line and exit 2', async (args, message) => {
     const result = await sim(args);

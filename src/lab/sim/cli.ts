@@ -1,17 +1,20 @@
 // `npm run sim -- --scenario NAME --variant VARIANT --seed N [--lock KIND] [--param k=v]`:
 // one simulated run, its trace as JSON on stdout; with `--check`, what came of it in sentences
-// instead. `--list` names every scenario with its variants, locks and parameters.
-import { checkers } from '../../sim/checkers/checks';
+// instead, and with `--seeds N --check` the tally over N seeds from --seed on. `--list` names
+// every scenario with its variants, locks and parameters.
 import { LOCK_KINDS, type LockKind } from '../../sim/run/script';
 import { scenarios } from '../../sim/scenarios/index';
-import { simulate, UnknownNameError } from '../../sim/simulate';
-import type { Trace } from '../../sim/trace/schema';
+import { prepareRun, UnknownNameError } from '../../sim/simulate';
+import { checkReport, sweepReport } from './checkReport';
 
 const USAGE =
-  'usage: npm run sim -- --scenario NAME --variant VARIANT [--seed N] [--lock KIND] [--param name=ms ...] [--check] | --list';
+  'usage: npm run sim -- --scenario NAME --variant VARIANT [--seed N] [--lock KIND] [--param name=ms ...] [--check [--seeds N]] | --list';
 
 /** The flags that take a value; `--list`, `--check` and `--help` take none. */
-const VALUE_FLAGS = ['--scenario', '--variant', '--seed', '--lock', '--param'];
+const VALUE_FLAGS = ['--scenario', '--variant', '--seed', '--seeds', '--lock', '--param'];
+
+/** A sweep's most seeds: enough for any property a person checks by hand, quick to print. */
+const MAX_SEEDS = 1_000_000;
 
 function fail(message: string): never {
   process.stderr.write(`sim: ${message}\n${USAGE}\n`);
@@ -23,6 +26,7 @@ function parseArgs(argv: string[]) {
     scenario?: string;
     variant?: string;
     seed?: number;
+    seeds?: number;
     lock?: LockKind;
     params: Record<string, number>;
     list: boolean;
@@ -56,6 +60,11 @@ function parseArgs(argv: string[]) {
         if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(Number(value)))
           fail(`--seed must be a whole number, got "${value}"`);
         out.seed = Number(value);
+        break;
+      case '--seeds':
+        if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_SEEDS)
+          fail(`--seeds takes how many seeds to run, 1 to ${MAX_SEEDS}; got "${value}"`);
+        out.seeds = Number(value);
         break;
       case '--lock':
         if (!(LOCK_KINDS as readonly string[]).includes(value))
@@ -93,35 +102,23 @@ if (args.list) {
 }
 if (args.scenario === undefined) fail('--scenario is required');
 if (args.variant === undefined) fail('--variant is required');
+// A sweep prints a tally, not thousands of traces.
+if (args.seeds !== undefined && !args.check) fail('--seeds goes with --check');
 try {
-  const trace = simulate({
+  const prepared = prepareRun({
     scenario: args.scenario,
     variant: args.variant,
-    seed: args.seed ?? 1,
     params: args.params,
     ...(args.lock ? { lock: args.lock } : {}),
   });
-  process.stdout.write(args.check ? checkReport(trace) : `${JSON.stringify(trace, null, 2)}\n`);
+  const first = args.seed ?? 1;
+  if (args.seeds !== undefined) {
+    process.stdout.write(sweepReport(prepared, first, args.seeds));
+  } else {
+    const { trace } = prepared.run(first);
+    process.stdout.write(args.check ? checkReport(trace) : `${JSON.stringify(trace, null, 2)}\n`);
+  }
 } catch (e) {
   if (e instanceof UnknownNameError) fail(e.message);
   throw e;
-}
-
-/** The run's outcome and every checker's finding, as lines a person reads. */
-function checkReport(trace: Trace): string {
-  const { outcome } = trace;
-  const lines = [
-    `${trace.scenario} (${trace.variant}) on ${String(trace.params.lock)}, seed ${trace.seed}: ${outcome.verdict}`,
-    `  document: "${outcome.document.body}", fence ${outcome.document.fence ?? 'not stored'}`,
-    `  tokens: ${
-      Object.entries(outcome.tokens)
-        .map(([actor, tokens]) => `${actor} ${tokens.map((t) => t ?? 'no token').join(', ')}`)
-        .join('; ') || 'none granted'
-    }`,
-  ];
-  for (const [name, check] of Object.entries(checkers)) {
-    const { ok, violations } = check(trace);
-    lines.push(`  ${name}: ${ok ? 'ok' : violations.join('; ')}`);
-  }
-  return `${lines.join('\n')}\n`;
 }
