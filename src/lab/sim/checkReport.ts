@@ -8,7 +8,7 @@ import type { Trace, Verdict } from '../../sim/trace/schema';
 export function checkReport(trace: Trace): string {
   const { outcome } = trace;
   const lines = [
-    `${trace.scenario} (${trace.variant}) on ${String(trace.params.lock)}, seed ${trace.seed}: ${outcome.verdict}`,
+    `${trace.scenario} (${trace.variant}) on ${String(trace.params.lock)}, ${source(trace)}: ${outcome.verdict}`,
     `  document: "${outcome.document.body}", fence ${outcome.document.fence ?? 'not stored'}`,
     `  tokens: ${
       Object.entries(outcome.tokens)
@@ -21,6 +21,13 @@ export function checkReport(trace: Trace): string {
     lines.push(`  ${name}: ${ok ? 'ok' : violations.join('; ')}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Where the run came from: the engine's seed, or the servers it was recorded on and when. */
+function source(trace: Trace): string {
+  if (trace.backend === 'sim') return trace.seed !== undefined ? `seed ${trace.seed}` : 'engine';
+  const when = trace.environment?.recordedAt;
+  return `recorded on ${trace.backend}${typeof when === 'string' ? ` at ${when}` : ''}`;
 }
 
 /**

@@ -1,7 +1,10 @@
 // `npm run sim` as a person runs it: a trace on stdout for good input; for bad input, one clear
 // line on stderr, nothing on stdout, and exit code 2.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runScript } from '../test/runScript';
 import { checkers } from '../../sim/checkers/checks';
 import { scenarios } from '../../sim/scenarios/index';
@@ -10,6 +13,8 @@ import { validateTrace } from '../../sim/trace/validate';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 const sim = (args: string[]) => runScript(CLI, args);
+const scratch = mkdtempSync(join(tmpdir(), 'fencing-lab-sim-cli-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('npm run sim', () => {
   it('prints the engine’s trace for a scenario, variant, seed, lock and parameter', async () => {
@@ -128,6 +133,33 @@ describe('npm run sim', () => {
     expect(redlock.stdout).toContain('  mutualExclusion: found something in 200 of 200 seeds');
   });
 
+  it('with --check --trace, says the same of a recording or of a run saved to a file', async () => {
+    const recording = fileURLToPath(
+      new URL('../../../recordings/paused-client.fencing-off.redis.json', import.meta.url),
+    );
+    const recorded = validateTrace(JSON.parse(readFileSync(recording, 'utf8')));
+    if (!recorded.ok) throw new Error(recorded.errors.join('; '));
+    const result = await sim(['--check', '--trace', recording]);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(
+      /^paused-client \(fencing-off\) on redis, recorded on redis\+postgres at \d{4}-\d\d-\d\dT/,
+    );
+    expect(lines[0]).toMatch(new RegExp(`: ${recorded.trace.outcome.verdict}$`));
+    for (const [name, check] of Object.entries(checkers)) {
+      const found = check(recorded.trace);
+      expect(lines).toContain(`  ${name}: ${found.ok ? 'ok' : found.violations.join('; ')}`);
+    }
+
+    // A run saved with `npm run sim > file` reads back to the report --check gives of the run.
+    const run = ['--scenario', 'delayed-write', '--variant', 'fencing-on', '--seed', '9'];
+    const saved = join(scratch, 'delayed-write.json');
+    writeFileSync(saved, (await sim(run)).stdout);
+    expect((await sim(['--check', '--trace', saved])).stdout).toBe(
+      (await sim([...run, '--check'])).stdout,
+    );
+  });
+
   const base = ['--scenario', 'paused-client', '--variant', 'fencing-on'];
   it.each([
     [
@@ -150,6 +182,11 @@ describe('npm run sim', () => {
     [[...base, '--param', 'pauseMs=-5'], '--param takes name=ms, the ms a number 0 or more'],
     [[...base, '--fast'], 'unknown flag --fast'],
     [[...base, '--seeds', '100'], '--seeds goes with --check'],
+    [['--check', '--trace', 'no/such/file.json'], 'cannot read no/such/file.json: no such file'],
+    [['--check', '--trace', 'package.json'], 'package.json is not a trace: format is undefined'],
+    [['--check', '--trace', 'README.md'], 'README.md is not JSON'],
+    [['--trace', 'package.json'], '--trace goes with --check'],
+    [[...base, '--check', '--trace', 'x.json'], '--trace reads a run; --scenario, --variant'],
     [[...base, '--check', '--seeds', '0'], '--seeds takes how many seeds to run, 1 to'],
     [[...base, '--check', '--seeds', '2e3'], '--seeds takes how many seeds to run, 1 to'],
     [['--variant', 'fencing-on'], '--scenario is required'],

@@ -1,17 +1,27 @@
 // `npm run sim -- --scenario NAME --variant VARIANT --seed N [--lock KIND] [--param k=v]`:
 // one simulated run, its trace as JSON on stdout; with `--check`, what came of it in sentences
-// instead, and with `--seeds N --check` the tally over N seeds from --seed on. `--list` names
-// every scenario with its variants, locks and parameters.
+// instead, and with `--seeds N --check` the tally over N seeds from --seed on. `--check --trace
+// FILE` says the same of a trace already written (a recording from real servers, or a saved run).
+// `--list` names every scenario with its variants, locks and parameters.
 import { LOCK_KINDS, type LockKind } from '../../sim/run/script';
 import { scenarios } from '../../sim/scenarios/index';
 import { prepareRun, UnknownNameError } from '../../sim/simulate';
 import { checkReport, sweepReport } from './checkReport';
+import { readTraceFile } from './readTraceFile';
 
 const USAGE =
-  'usage: npm run sim -- --scenario NAME --variant VARIANT [--seed N] [--lock KIND] [--param name=ms ...] [--check [--seeds N]] | --list';
+  'usage: npm run sim -- --scenario NAME --variant VARIANT [--seed N] [--lock KIND] [--param name=ms ...] [--check [--seeds N]] | --check --trace FILE | --list';
 
 /** The flags that take a value; `--list`, `--check` and `--help` take none. */
-const VALUE_FLAGS = ['--scenario', '--variant', '--seed', '--seeds', '--lock', '--param'];
+const VALUE_FLAGS = [
+  '--scenario',
+  '--variant',
+  '--seed',
+  '--seeds',
+  '--lock',
+  '--param',
+  '--trace',
+];
 
 /** A sweep's most seeds: enough for any property a person checks by hand, quick to print. */
 const MAX_SEEDS = 1_000_000;
@@ -28,6 +38,7 @@ function parseArgs(argv: string[]) {
     seed?: number;
     seeds?: number;
     lock?: LockKind;
+    trace?: string;
     params: Record<string, number>;
     list: boolean;
     check: boolean;
@@ -66,6 +77,9 @@ function parseArgs(argv: string[]) {
           fail(`--seeds takes how many seeds to run, 1 to ${MAX_SEEDS}; got "${value}"`);
         out.seeds = Number(value);
         break;
+      case '--trace':
+        out.trace = value;
+        break;
       case '--lock':
         if (!(LOCK_KINDS as readonly string[]).includes(value))
           fail(`--lock must be one of ${LOCK_KINDS.join(', ')}; got "${value}"`);
@@ -98,6 +112,14 @@ if (args.list) {
           .join(' ')}\n`,
     );
   }
+  process.exit(0);
+}
+if (args.trace !== undefined) {
+  const makesARun = ['scenario', 'variant', 'seed', 'seeds', 'lock'] as const;
+  if (makesARun.some((k) => args[k] !== undefined) || Object.keys(args.params).length > 0)
+    fail('--trace reads a run; --scenario, --variant, --seed(s), --lock and --param make one');
+  if (!args.check) fail('--trace goes with --check');
+  process.stdout.write(checkReport(readTraceFile(args.trace, fail)));
   process.exit(0);
 }
 if (args.scenario === undefined) fail('--scenario is required');
