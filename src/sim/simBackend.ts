@@ -46,6 +46,20 @@ export class SimBackend implements Backend {
       keysOf.set(script, keys);
     }
     this.lock = createSimLock({ script, wire: this.wire, pg: this.pg, keys });
+    if (script.clocks !== undefined) this.setClocks(script.clocks);
+  }
+
+  /** The script's offsets and drifts, on servers that exist: a name that matches none is a bug. */
+  private setClocks(clocks: NonNullable<Script['clocks']>): void {
+    for (const [node, { offsetMs = 0, driftPpm = 0 }] of Object.entries(clocks)) {
+      const clock = this.nodeClock(node);
+      if (clock === null) {
+        throw new Error(
+          `the script sets the clock of "${node}", but ${this.script.lock} runs on no node of that name`,
+        );
+      }
+      clock.set(offsetMs, driftPpm);
+    }
   }
 
   private nodeClock(name: string): NodeClock | null {

@@ -114,9 +114,16 @@ export function prepareRun(options: Omit<SimulateOptions, 'seed'>): PreparedRun 
   };
 }
 
-/** What a trace records of its run's settings: the lock, the scenario's parameters, the body. */
+/**
+ * What a trace records of its run's settings: the lock, the scenario's parameters, the body, and
+ * any server clock the script sets apart from true time (`clock.redis: "offset 0 ms, drift
+ * 20000 ppm"`), so that the trace says everything its run depended on.
+ */
 function traceParams(script: Script, params: Params): Trace['params'] {
-  return { lock: script.lock, ...params, initialBody: script.initialBody };
+  const out: Trace['params'] = { lock: script.lock, ...params, initialBody: script.initialBody };
+  for (const [node, { offsetMs = 0, driftPpm = 0 }] of Object.entries(script.clocks ?? {}))
+    out[`clock.${node}`] = `offset ${offsetMs} ms, drift ${driftPpm} ppm`;
+  return out;
 }
 
 /** Runs any script (a scenario's, or one a property test generated) in virtual time. */

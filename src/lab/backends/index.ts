@@ -31,6 +31,14 @@ export async function openRealBackend(
   pool: ServerPool,
   fatal: FatalHandler,
 ): Promise<OpenedBackend> {
+  // Real servers keep their own clocks: a script that sets an offset or a drift would run here
+  // as though it had not, and the trace would claim what did not happen.
+  const clocks = Object.keys(script.clocks ?? {});
+  if (clocks.length > 0) {
+    throw new Error(
+      `the script sets the clock of ${clocks.join(', ')}; only the simulator can offset or drift a server's clock`,
+    );
+  }
   const postgres = await pool.postgres();
   const databaseUrl = postgres.url;
   const simple = async (

@@ -14,10 +14,19 @@ export class NodeClock {
   private steps: ClockStep[] | null = null;
 
   constructor(
-    readonly offsetMs = 0,
+    private offsetMs = 0,
     /** Parts per million: 100 ppm is 0.1 ms per second. */
-    readonly driftPpm = 0,
+    private driftPpm = 0,
   ) {}
+
+  /**
+   * Sets the offset and drift before the run starts: a script's `clocks` reach servers the
+   * simulated locks have already built with default clocks.
+   */
+  set(offsetMs: number, driftPpm: number): void {
+    this.offsetMs = offsetMs;
+    this.driftPpm = driftPpm;
+  }
 
   /** Schedules (or records) a step; steps must be added in time order. */
   step(atMs: number, byMs: number): void {

@@ -40,6 +40,13 @@ export type Op =
   | { f: 'failover' }
   | { f: 'terminate'; target: string };
 
+/** A node's clock: `offsetMs` ahead of true time (behind if negative), running `driftPpm` fast. */
+export interface NodeClockSetting {
+  offsetMs?: number;
+  /** Parts per million: 10,000 is 1% fast, so a 300 ms TTL runs out 3 ms early. */
+  driftPpm?: number;
+}
+
 export interface Step {
   op: Op;
   /** Wait until this time (ms since start) before the step. */
@@ -65,6 +72,13 @@ export interface Script {
   initialBody: string;
   /** Replication lag of the replica, for `redis-replicated`. */
   replicationLagMs?: number;
+  /**
+   * How the simulated servers' clocks differ from true time, by node name (`redis`, `redis-3`,
+   * `postgres`, `etcd`…): a fixed offset and a drift. A step at a chosen time is a `clock-jump`
+   * step instead. The simulator only: real servers keep their own clocks, and refuse a script
+   * that sets one.
+   */
+  clocks?: Record<string, NodeClockSetting>;
   /** Steps per actor; actor names are `client-1`, `client-2`, … and `nemesis`. */
   actors: Record<string, Step[]>;
 }

@@ -1,4 +1,4 @@
-import type { LockKind, Script, Step } from '../run/script';
+import type { LockKind, NodeClockSetting, Script, Step } from '../run/script';
 import { story } from './scenario';
 
 /** One client's part in a generated contention run. */
@@ -19,6 +19,8 @@ export interface ContentionSpec {
   clients: ContenderSpec[];
   /** Clock steps on the lock's server: they move its expiries, never the storage's check. */
   clockJumps: { atMs: number; byMs: number }[];
+  /** The lock server's clock from the start: an offset and a drift (fast or slow). */
+  lockClock?: NodeClockSetting;
 }
 
 const LOCK_NODE: Record<ContentionSpec['lock'], string> = {
@@ -29,7 +31,7 @@ const LOCK_NODE: Record<ContentionSpec['lock'], string> = {
 
 /**
  * A script built from generated numbers, for property tests and the benchmark: several clients
- * contend for one lock under pauses, held writes and clock jumps. Every client stops when the
+ * contend for one lock under pauses, held writes, clock jumps and a drifting clock. Every client stops when the
  * storage rejects it, as a correct client must.
  */
 export function contentionScript(spec: ContentionSpec): Script {
@@ -64,5 +66,10 @@ export function contentionScript(spec: ContentionSpec): Script {
         op: { f: 'clock-jump', node: LOCK_NODE[spec.lock], byMs: j.byMs },
       }));
   }
-  return story(spec.lock, spec.fencing, actors);
+  return story(
+    spec.lock,
+    spec.fencing,
+    actors,
+    spec.lockClock ? { clocks: { [LOCK_NODE[spec.lock]]: spec.lockClock } } : {},
+  );
 }

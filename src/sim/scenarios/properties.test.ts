@@ -24,6 +24,14 @@ const contention = (fencing: boolean): fc.Arbitrary<ContentionSpec> =>
       }),
       { maxLength: 2 },
     ),
+    // Up to 20% fast or slow, and up to a second off: far worse than NTP allows, on purpose.
+    lockClock: fc.option(
+      fc.record({
+        offsetMs: fc.integer({ min: -1000, max: 1000 }),
+        driftPpm: fc.integer({ min: -200_000, max: 200_000 }),
+      }),
+      { nil: undefined },
+    ),
   });
 
 describe('properties over generated runs', () => {
