@@ -3,17 +3,26 @@
 // outcome against the scenario's expectation and the simulator, and writes
 // `<out>/<scenario>.<variant>.<lock>.json` whole or not at all.
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { findScenario } from '../sim/scenarios/index';
 import { simulate } from '../sim/simulate';
 import type { Trace } from '../sim/trace/schema';
 import { needsClockShim, ServerPool } from './backends';
+import { stopOnInterrupt } from './interrupt';
+import { fromCaller, fromProject } from './paths';
 import { BadArgsError, parseRecordArgs, RECORD_USAGE } from './record/args';
 import { expectedDifferences, outcomeDifferences } from './record/compareOutcomes';
 import { selectJobs, UnknownJobError, type RecordJob } from './record/jobs';
 import { writeFileAtomic } from './record/writeAtomic';
 import { ScenarioFailedError, runReal } from './runReal';
-import { requireGcc, ServerDownError, ServerStartError, SkippedError, stopAll } from './servers';
+import {
+  BadServerUrlError,
+  requireGcc,
+  ServerDownError,
+  ServerStartError,
+  SkippedError,
+  stopAll,
+} from './servers';
 
 /** A real run can land on the wrong side of a timing margin once; a second miss is reported. */
 const ATTEMPTS = 2;
@@ -86,22 +95,6 @@ async function record(
   return last!;
 }
 
-/** Set on Ctrl-C: the run that fails as its servers stop is not a server failure to report. */
-let interrupted = false;
-
-function stopOnSignals(): void {
-  for (const [signal, code] of [
-    ['SIGINT', 130],
-    ['SIGTERM', 143],
-  ] as const) {
-    process.once(signal, () => {
-      interrupted = true;
-      complain(`interrupted: stopping the servers; recordings already written stay as they are`);
-      void stopAll().finally(() => process.exit(code));
-    });
-  }
-}
-
 async function main(): Promise<number> {
   let args;
   let jobs: RecordJob[];
@@ -125,9 +118,22 @@ async function main(): Promise<number> {
     throw error;
   }
 
-  stopOnSignals();
-  const outDir = resolve(args.outDir);
-  mkdirSync(outDir, { recursive: true });
+  // The default folder is the project's; one given on the command line is where it was typed.
+  const outDir = args.outGiven ? fromCaller(args.outDir) : fromProject(args.outDir);
+  try {
+    mkdirSync(outDir, { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    complain(
+      `cannot write recordings to ${args.outDir}: ${
+        code === 'EEXIST' || code === 'ENOTDIR'
+          ? 'a file is in the way (--out needs a folder)'
+          : (error as Error).message
+      }`,
+    );
+    return 2;
+  }
+  const interruption = stopOnInterrupt(complain, 'recordings already written stay as they are');
   jobs = await runnable(jobs);
   const pool = new ServerPool();
   let failures = 0;
@@ -151,8 +157,9 @@ async function main(): Promise<number> {
       say(`${label}  ${trace.outcome.verdict}, as the simulator  ${seconds} s  → ${file}`);
     }
   } catch (error) {
-    if (interrupted) return 130;
+    if (interruption.interrupted) return 130;
     if (
+      error instanceof BadServerUrlError ||
       error instanceof ServerDownError ||
       error instanceof ServerStartError ||
       error instanceof ScenarioFailedError

@@ -1,3 +1,4 @@
+import { MAX_SEED } from './core/prng';
 import { World } from './core/world';
 import { playScript } from './run/interpreter';
 import { deriveOutcome } from './run/outcome';
@@ -142,6 +143,8 @@ function playSeed(
   variant: string,
   params: Trace['params'],
 ): SimulatedRun {
+  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)
+    throw new RangeError(`a seed is a whole number from 0 to ${MAX_SEED}; got ${seed}`);
   const world = new World(seed);
   let trace: Trace | null = null;
   playScript(script, new SimBackend(script, world), world, world.prng, (events, document) => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ArgsError, DEFAULT_OPTIONS, parseArgs } from './args';
+import { join } from 'node:path';
+import { fromProject, PROJECT_ROOT } from '../paths';
 import { CASE_NAMES } from './numbers';
 
 describe('parseArgs', () => {
@@ -43,6 +45,28 @@ describe('parseArgs', () => {
     expect(parseArgs(['--only', CASE_NAMES.join(',')]).out).toBe('recordings/numbers.json');
   });
 
+  it('knows the committed file however its path is spelt', () => {
+    const committed = fromProject('recordings/numbers.json');
+    for (const out of ['./recordings/numbers.json', 'recordings/../recordings/numbers.json'])
+      expect(() => parseArgs(['--only', 'redis-plain', '--out', out], PROJECT_ROOT)).toThrow(
+        /would drop the other cases/,
+      );
+    expect(() => parseArgs(['--only', 'redis-plain', '--out', committed], '/tmp')).toThrow(
+      /would drop the other cases/,
+    );
+    expect(() =>
+      parseArgs(
+        ['--only', 'redis-plain', '--out', 'numbers.json'],
+        join(PROJECT_ROOT, 'recordings'),
+      ),
+    ).toThrow(/would drop the other cases/);
+  });
+
+  it('reads a given --out from the folder the command was typed in', () => {
+    expect(parseArgs(['--out', 'n.json'], '/tmp/somewhere').out).toBe('/tmp/somewhere/n.json');
+    expect(parseArgs(['--out', '/tmp/n.json'], '/elsewhere').out).toBe('/tmp/n.json');
+  });
+
   it('ignores a lone -- that npm passes through', () => {
     expect(parseArgs(['--', '--clients', '4']).clients).toBe(4);
   });
@@ -68,6 +92,11 @@ describe('parseArgs', () => {
     [['--seconds'], '--seconds needs a value'],
     [['--out', '--seconds', '2'], '--out needs a value'],
     [['--clients', '5000'], '--clients is at most 1000, not 5000'],
+    [['--seconds', '0x10'], '--seconds needs a positive number, not "0x10"'],
+    [['--seconds', '1e1'], '--seconds needs a positive number, not "1e1"'],
+    [['--clients', '8', '--clients=9'], '--clients is given twice'],
+    [['--out', 'a.json', '--out', 'b.json'], '--out is given twice'],
+    [['--no-library', '--no-library'], '--no-library is given twice'],
   ])('rejects %j', (argv, message) => {
     expect(() => parseArgs(argv)).toThrow(message);
   });

@@ -1,5 +1,6 @@
 // The command line of `npm run lab:bench`. Parsing is pure and throws ArgsError with a message
 // that lists what is valid, so a typo never silently runs the wrong benchmark.
+import { callerDir, fromCaller, fromProject } from '../paths';
 import { CASE_NAMES, type CaseName } from './numbers';
 
 export interface BenchOptions {
@@ -45,8 +46,9 @@ const FLAGS = ['--clients', '--seconds', '--only', '--out', '--warm-up', '--no-l
 
 function positiveNumber(flag: string, text: string, integer: boolean, max: number): number {
   const value = Number(text);
+  // Decimal only: Number() also reads "0x10" and "1e3", which nobody means for seconds.
   if (
-    !text.trim() ||
+    !/^\d+(\.\d+)?$/.test(text) ||
     !Number.isFinite(value) ||
     value <= 0 ||
     (integer && !Number.isInteger(value))
@@ -59,9 +61,14 @@ function positiveNumber(flag: string, text: string, integer: boolean, max: numbe
   return value;
 }
 
-export function parseArgs(argv: readonly string[]): BenchOptions {
+/**
+ * Reads the command line. A given --out is made absolute from `fromDir`, the folder the command
+ * was typed in; the default stays relative to the project's root, where npm runs it.
+ */
+export function parseArgs(argv: readonly string[], fromDir = callerDir()): BenchOptions {
   const options: BenchOptions = { ...DEFAULT_OPTIONS, only: [...DEFAULT_OPTIONS.only] };
   const chosen: CaseName[] = [];
+  const given = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     // npm passes a lone "--" through in some shells; it separates nothing here.
@@ -71,6 +78,9 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     if (!FLAGS.includes(flag)) {
       throw new ArgsError(`Unknown option "${arg}". Valid options: ${FLAGS.join(', ')}`);
     }
+    // Two values for one setting is a slip in one of them; only --only adds up.
+    if (flag !== '--only' && given.has(flag)) throw new ArgsError(`${flag} is given twice`);
+    given.add(flag);
     if (flag === '--help' || flag === '--no-library') {
       if (eq > 0) throw new ArgsError(`${flag} takes no value`);
       if (flag === '--help') options.help = true;
@@ -98,7 +108,7 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
         break;
       case '--out':
         if (!value.trim()) throw new ArgsError('--out needs a file name');
-        options.out = value;
+        options.out = fromCaller(value, fromDir);
         break;
       case '--only':
         for (const name of value.split(',').map((part) => part.trim())) {
@@ -113,7 +123,12 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
   if (chosen.length > 0) options.only = CASE_NAMES.filter((name) => chosen.includes(name));
   // A partial run written over the committed file would drop every case it did not measure; and
   // cases from different runs do not belong in one file with one machine and one moment.
-  if (options.only.length < CASE_NAMES.length && options.out === DEFAULT_OPTIONS.out) {
+  // Compared as files, not as text: ./recordings/numbers.json, or the same path in full, is the
+  // committed file too.
+  if (
+    options.only.length < CASE_NAMES.length &&
+    fromProject(options.out) === fromProject(DEFAULT_OPTIONS.out)
+  ) {
     throw new ArgsError(
       `--only measures ${options.only.join(', ')} and nothing else; written to ${DEFAULT_OPTIONS.out} it would drop the other cases. Pass --out FILE to write them elsewhere, or leave out --only to measure every case.`,
     );

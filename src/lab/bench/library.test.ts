@@ -29,6 +29,11 @@ describe('describeSpread', () => {
     expect(describeSpread([1.1, 0.9, 1.0])).toBe('0.90 to 1.10, median 1.00');
   });
 
+  it('takes the median of an even count halfway between the two middle ratios', () => {
+    expect(describeSpread([1.5, 0.9])).toBe('0.90 to 1.50, median 1.20');
+    expect(describeSpread([1.0, 1.2, 0.8, 1.4])).toBe('0.80 to 1.40, median 1.10');
+  });
+
   it('says nothing for fewer than two slices', () => {
     expect(describeSpread([])).toBeUndefined();
     expect(describeSpread([1])).toBeUndefined();

@@ -2,7 +2,9 @@
 // beside the same work from redis-benchmark and pgbench, written to recordings/numbers.json
 // whole or not at all.
 import { loadavg } from 'node:os';
+import { stopOnInterrupt } from '../interrupt';
 import { readLockSource } from '../lockSources';
+import { fromProject } from '../paths';
 import {
   runSql,
   startEtcd,
@@ -83,6 +85,10 @@ async function main(): Promise<number> {
   if (!redisBenchmark) progress('redis-benchmark not found: Redis cases will have no ceiling');
   if (!pgbench) progress('pgbench not found: Postgres cases will have no ceiling');
 
+  const interruption = stopOnInterrupt(
+    progress,
+    `${options.out} was not written; any earlier file is unchanged`,
+  );
   let servers: BenchServers = {};
   try {
     servers = await startServers(options);
@@ -125,10 +131,12 @@ async function main(): Promise<number> {
       seconds: options.seconds,
       cases,
     };
-    await writeJsonAtomic(options.out, numbers);
+    await writeJsonAtomic(fromProject(options.out), numbers);
     process.stdout.write(`\n${formatTable(cases)}\n\nWrote ${options.out}\n`);
     return 0;
   } catch (error) {
+    // The case that failed as its servers stopped under it is the interruption, said already.
+    if (interruption.interrupted) return 130;
     progress(`${error instanceof Error ? error.message : String(error)}`);
     progress(`${options.out} was not written; any earlier file is unchanged.`);
     return 1;

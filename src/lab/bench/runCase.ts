@@ -225,7 +225,9 @@ export function sliceOrder(slice: number): SliceSide[] {
 export function describeSpread(ratios: readonly number[]): string | undefined {
   if (ratios.length < 2) return undefined;
   const sorted = [...ratios].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)] as number;
+  const mid = sorted.length >> 1;
+  // An even count has two middle values; the median is halfway between them.
+  const median = sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
   return `${sorted[0]!.toFixed(2)} to ${sorted.at(-1)!.toFixed(2)}, median ${median.toFixed(2)}`;
 }
 

@@ -4,6 +4,8 @@
 export interface RecordArgs {
   only: string[];
   outDir: string;
+  /** Whether --out was given: a given folder is read from where the command was typed. */
+  outGiven: boolean;
   help: boolean;
 }
 
@@ -17,8 +19,7 @@ export class BadArgsError extends Error {
 }
 
 export function parseRecordArgs(argv: readonly string[]): RecordArgs {
-  const out: RecordArgs = { only: [], outDir: 'recordings', help: false };
-  let outGiven = false;
+  const out: RecordArgs = { only: [], outDir: 'recordings', outGiven: false, help: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') {
@@ -37,15 +38,16 @@ export function parseRecordArgs(argv: readonly string[]): RecordArgs {
     if (value === undefined || value === '' || value.startsWith('--'))
       throw new BadArgsError(`${flag} needs a value`);
     if (flag === '--only') {
-      out.only.push(
-        ...value
-          .split(',')
-          .map((v) => v.trim())
-          .filter(Boolean),
-      );
+      const names = value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean);
+      // No name at all would leave the list empty, which means every job: the opposite of --only.
+      if (names.length === 0) throw new BadArgsError(`--only needs a name, got "${value}"`);
+      out.only.push(...names);
     } else {
-      if (outGiven) throw new BadArgsError('--out is given twice');
-      outGiven = true;
+      if (out.outGiven) throw new BadArgsError('--out is given twice');
+      out.outGiven = true;
       out.outDir = value;
     }
   }

@@ -40,9 +40,10 @@ describe('recorder arguments', () => {
     ).toEqual({
       only: ['paused-client', 'delayed-write', 'etcd-lease'],
       outDir: 'x',
+      outGiven: true,
       help: false,
     });
-    expect(parseRecordArgs([]).outDir).toBe('recordings');
+    expect(parseRecordArgs([])).toMatchObject({ outDir: 'recordings', outGiven: false });
   });
 
   it('refuses unknown flags, missing values and a second --out', () => {
@@ -50,6 +51,9 @@ describe('recorder arguments', () => {
     expect(() => parseRecordArgs(['--only'])).toThrow(/--only needs a value/);
     expect(() => parseRecordArgs(['--only', '--out', 'x'])).toThrow(/--only needs a value/);
     expect(() => parseRecordArgs(['--out', 'a', '--out', 'b'])).toThrow(/twice/);
+    // Commas or blanks alone name nothing; read as no --only at all they would record everything.
+    expect(() => parseRecordArgs(['--only', ','])).toThrow(/--only needs a name, got ","/);
+    expect(() => parseRecordArgs(['--only= '])).toThrow(/--only needs a name/);
   });
 
   it('selects by scenario, scenario.variant or the full name, and lists valid names otherwise', () => {
@@ -105,9 +109,35 @@ describe('npm run lab:record', () => {
     expect(readdirSync(out)).toEqual(['paused-client.fencing-on.redis.json']);
   });
 
+  it('refuses an --out that is a file, in one line, before starting anything', async () => {
+    const file = join(scratch, 'a-file');
+    writeFileSync(file, 'not a folder');
+    for (const out of [file, join(file, 'below')]) {
+      const result = await record(['--only', 'paused-client.fencing-on.redis', '--out', out]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        `lab:record: cannot write recordings to ${out}: a file is in the way (--out needs a folder)\n`,
+      );
+    }
+    expect(readFileSync(file, 'utf8')).toBe('not a folder');
+  });
+
+  it('names REDIS_URL when it is not a URL, in one line', async () => {
+    const result = await record(['--only', 'paused-client.fencing-on.redis'], {
+      REDIS_URL: 'notaurl',
+      DATABASE_URL: inject('databaseUrl'),
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'lab:record: REDIS_URL is not a Redis URL (redis://host:port): "notaurl"\n',
+    );
+  });
+
   it('records one run into --out as a valid trace, and leaves no temporary file', async () => {
+    // A relative --out is read from the folder the command was typed in, as npm reports it.
     const out = join(scratch, 'one');
-    const result = await record(['--only', 'paused-client.fencing-on.redis', '--out', out], {
+    const result = await record(['--only', 'paused-client.fencing-on.redis', '--out', 'one'], {
+      INIT_CWD: scratch,
       REDIS_URL: inject('redisUrl'),
       DATABASE_URL: inject('databaseUrl'),
     });

@@ -33,6 +33,14 @@ export class ServerStartError extends Error {
   }
 }
 
+/** A server address a person gave (REDIS_URL, DATABASE_URL, ETCD_ENDPOINTS) that is not one. */
+export class BadServerUrlError extends Error {
+  override name = 'BadServerUrlError';
+  constructor(source: string, value: string, expected: string) {
+    super(`${source} is not ${expected}: "${oneLine(value, 80)}"`);
+  }
+}
+
 /** Something the machine lacks (gcc, a binary): the caller skips, with this message as reason. */
 export class SkippedError extends Error {
   override name = 'SkippedError';

@@ -1,7 +1,7 @@
 // Throwaway etcd: one member, or three on loopback for a real quorum. Timings are short and
 // fsync is skipped so a cluster is healthy in about 2 s; every member's data folder (each
 // preallocates ~60 MB of WAL) is removed when it stops. ETCD_ENDPOINTS uses a running one.
-import { ServerDownError, ServerStartError } from './errors';
+import { BadServerUrlError, ServerDownError, ServerStartError } from './errors';
 import { LOOPBACK_HOST, freePort } from './freePort';
 import { getJson } from './probes';
 import { supervise, type SupervisedProcess } from './supervisor';
@@ -62,6 +62,15 @@ export async function startEtcd(options: StartEtcdOptions = {}): Promise<EtcdSer
       .map((endpoint) => endpoint.trim())
       .filter(Boolean)
       .map((endpoint) => (endpoint.includes('://') ? endpoint : `http://${endpoint}`));
+    for (const endpoint of endpoints) {
+      const parsed = URL.parse(endpoint);
+      if (parsed === null || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
+        throw new BadServerUrlError(
+          'ETCD_ENDPOINTS',
+          endpoint,
+          'a list of etcd URLs (http://host:port,…)',
+        );
+    }
     for (const endpoint of endpoints) {
       if (!(await healthy(endpoint))) {
         throw new ServerDownError('etcd', hostPort(endpoint), 'no healthy answer on /health');

@@ -1,7 +1,13 @@
 // The lab's server starters: each starts a throwaway server on a free loopback port (or uses the
 // one named by REDIS_URL, DATABASE_URL or ETCD_ENDPOINTS) and returns how to reach it, what it
 // is, and how to stop it.
-export { ServerDownError, ServerStartError, SkippedError, oneLine } from './errors';
+export {
+  BadServerUrlError,
+  ServerDownError,
+  ServerStartError,
+  SkippedError,
+  oneLine,
+} from './errors';
 export { LOOPBACK_HOST, freePort, freePorts } from './freePort';
 export { makeTempDir, type TempDir } from './tempDir';
 export {

@@ -1,7 +1,7 @@
 // A pg client that fails fast and names the server, so a dead DATABASE_URL reads as
 // "Postgres is down at host:port" rather than a driver stack trace.
 import pg from 'pg';
-import { ServerDownError } from './errors';
+import { BadServerUrlError, ServerDownError } from './errors';
 
 export interface PostgresAddress {
   host: string;
@@ -9,10 +9,10 @@ export interface PostgresAddress {
 }
 
 /** host and port of a postgres:// URL (default port 5432). */
-export function parsePostgresUrl(url: string): PostgresAddress {
-  const parsed = new URL(url);
-  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
-    throw new Error(`Not a Postgres URL: ${url} (expected postgres://user@host:port/db)`);
+export function parsePostgresUrl(url: string, source = 'the Postgres URL'): PostgresAddress {
+  const parsed = URL.parse(url);
+  if (parsed === null || (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:')) {
+    throw new BadServerUrlError(source, url, 'a Postgres URL (postgres://user@host:port/db)');
   }
   return { host: parsed.hostname || '127.0.0.1', port: Number(parsed.port || 5432) };
 }

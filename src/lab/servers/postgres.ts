@@ -80,7 +80,7 @@ async function describe(
 export async function startPostgres(options: StartPostgresOptions = {}): Promise<PostgresServer> {
   const envUrl = options.useEnv === false ? undefined : process.env.DATABASE_URL;
   if (envUrl) {
-    const address = parsePostgresUrl(envUrl);
+    const address = parsePostgresUrl(envUrl, 'DATABASE_URL');
     const client = await connectPostgres({ connectionString: envUrl }, address);
     try {
       const { version, settings } = await describe(client);

@@ -72,7 +72,7 @@ export async function startRedis(options: StartRedisOptions = {}): Promise<Redis
   const server = options.server ?? 'Redis';
   const envUrl = options.useEnv === false ? undefined : process.env.REDIS_URL;
   if (envUrl) {
-    const { host, port } = parseRedisUrl(envUrl);
+    const { host, port } = parseRedisUrl(envUrl, 'REDIS_URL');
     const { version, settings } = await describe(host, port, envUrl, server);
     return { url: envUrl, host, port, version, settings, external: true, stop: async () => {} };
   }

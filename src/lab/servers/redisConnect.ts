@@ -1,18 +1,18 @@
 // An ioredis connection that fails fast and says which server is down, instead of retrying
 // forever in the background (ioredis's default) while the lab waits.
 import { Redis, type RedisOptions } from 'ioredis';
-import { ServerDownError } from './errors';
+import { BadServerUrlError, ServerDownError } from './errors';
 
 export interface RedisAddress {
   host: string;
   port: number;
 }
 
-/** host and port of a redis:// URL (default port 6379). */
-export function parseRedisUrl(url: string): RedisAddress {
-  const parsed = new URL(url);
-  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
-    throw new Error(`Not a Redis URL: ${url} (expected redis://host:port)`);
+/** host and port of a redis:// URL (default port 6379); `source` names where it came from. */
+export function parseRedisUrl(url: string, source = 'the Redis URL'): RedisAddress {
+  const parsed = URL.parse(url);
+  if (parsed === null || (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:')) {
+    throw new BadServerUrlError(source, url, 'a Redis URL (redis://host:port)');
   }
   return { host: parsed.hostname || '127.0.0.1', port: Number(parsed.port || 6379) };
 }

@@ -26,6 +26,14 @@ if (args.help) {
   process.stdout.write(`${BENCH_SIM_USAGE}\n`);
   process.exit(0);
 }
+/** Asked for and missing, the browser's figures are an error, found before minutes of measuring. */
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (args.browser && !existsSync(chromium)) {
+  process.stderr.write(
+    `bench:sim: --browser needs Chromium, and there is none at ${chromium} (set CHROMIUM_PATH, or leave out --browser)\n`,
+  );
+  process.exit(1);
+}
 const { seconds } = args;
 const durationMs = seconds * 1000;
 const now = () => performance.now();
@@ -102,26 +110,27 @@ const node = report('Node', nodeFigures);
 
 let browser: Figures | undefined;
 if (args.browser) {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromium)) {
-    process.stdout.write(`Browser: skipped, no Chromium at ${chromium}\n`);
-  } else {
-    const { chromium: launcher } = await import('@playwright/test');
-    const b = await launcher.launch({
+  const { chromium: launcher } = await import('@playwright/test');
+  const b = await launcher
+    .launch({
       executablePath: chromium,
       args: ['--disable-gpu', '--disable-background-networking'],
+    })
+    .catch((error: unknown) => {
+      const first = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+      process.stderr.write(`bench:sim: Chromium at ${chromium} did not start: ${first}\n`);
+      process.exit(1);
     });
-    try {
-      const page = await b.newPage();
-      await page.addScriptTag({ content: await bundleFor('iife') });
-      // A string, so that nothing of this file's own compilation leaks into the page.
-      const r = (await page.evaluate(
-        `benchCore.measureSideBySide(${durationMs}, () => performance.now())`,
-      )) as SideBySide;
-      browser = report('Browser (headless Chromium)', r);
-    } finally {
-      await b.close();
-    }
+  try {
+    const page = await b.newPage();
+    await page.addScriptTag({ content: await bundleFor('iife') });
+    // A string, so that nothing of this file's own compilation leaks into the page.
+    const r = (await page.evaluate(
+      `benchCore.measureSideBySide(${durationMs}, () => performance.now())`,
+    )) as SideBySide;
+    browser = report('Browser (headless Chromium)', r);
+  } finally {
+    await b.close();
   }
 }
 

@@ -21,6 +21,9 @@ describe('bench:sim arguments', () => {
     [['--seconds', 'Infinity'], '--seconds takes a positive number, got "Infinity"'],
     [['--secs=3'], 'unknown argument "--secs=3"'],
     [['3'], 'unknown argument "3"'],
+    [['--seconds=0x10'], '--seconds takes a positive number, got "0x10"'],
+    [['--seconds=2', '--seconds', '3'], '--seconds is given twice'],
+    [['--browser', '--browser'], '--browser is given twice'],
   ])('refuses %j', (argv, message) => {
     expect(() => parseBenchSimArgs(argv)).toThrow(BadBenchArgsError);
     expect(() => parseBenchSimArgs(argv)).toThrow(message);

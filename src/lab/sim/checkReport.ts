@@ -8,7 +8,7 @@ import type { Trace, Verdict } from '../../sim/trace/schema';
 export function checkReport(trace: Trace): string {
   const { outcome } = trace;
   const lines = [
-    `${trace.scenario} (${trace.variant}) on ${String(trace.params.lock)}, ${source(trace)}: ${outcome.verdict}`,
+    `${trace.scenario} (${trace.variant})${lockOf(trace)}, ${source(trace)}: ${outcome.verdict}`,
     `  document: "${outcome.document.body}", fence ${outcome.document.fence ?? 'not stored'}`,
     `  tokens: ${
       Object.entries(outcome.tokens)
@@ -21,6 +21,12 @@ export function checkReport(trace: Trace): string {
     lines.push(`  ${name}: ${ok ? 'ok' : violations.join('; ')}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** " on redis": the lock, where the trace names it (a trace from elsewhere may not). */
+function lockOf(trace: Trace): string {
+  const lock = trace.params.lock;
+  return typeof lock === 'string' ? ` on ${lock}` : '';
 }
 
 /** Where the run came from: the engine's seed, or the servers it was recorded on and when. */

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../paths';
 import { runScript } from '../test/runScript';
 import { checkers } from '../../sim/checkers/checks';
 import { scenarios } from '../../sim/scenarios/index';
@@ -12,7 +13,9 @@ import { prepareRun, simulate } from '../../sim/simulate';
 import { validateTrace } from '../../sim/trace/validate';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
-const sim = (args: string[]) => runScript(CLI, args);
+/** As npm runs it from the project's root; `from` is the folder the command is typed in. */
+const sim = (args: string[], from = PROJECT_ROOT) =>
+  runScript(CLI, args, { env: { INIT_CWD: from } });
 const scratch = mkdtempSync(join(tmpdir(), 'fencing-lab-sim-cli-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -151,6 +154,21 @@ describe('npm run sim', () => {
       expect(lines).toContain(`  ${name}: ${found.ok ? 'ok' : found.violations.join('; ')}`);
     }
 
+    // A relative path is read from the folder the command was typed in, as anywhere else.
+    const fromRecordings = await sim(
+      ['--check', '--trace', 'paused-client.fencing-off.redis.json'],
+      join(PROJECT_ROOT, 'recordings'),
+    );
+    expect(fromRecordings.stdout).toBe(result.stdout);
+
+    // A trace from elsewhere need not name its lock; the report then leaves it out.
+    const unnamed = join(scratch, 'no-lock.json');
+    const trace = simulate({ scenario: 'paused-client', variant: 'fencing-on' });
+    writeFileSync(unnamed, JSON.stringify({ ...trace, params: {} }));
+    expect((await sim(['--check', '--trace', unnamed])).stdout.split('\n')[0]).toBe(
+      'paused-client (fencing-on), seed 1: stale-write-rejected',
+    );
+
     // A run saved with `npm run sim > file` reads back to the report --check gives of the run.
     const run = ['--scenario', 'delayed-write', '--variant', 'fencing-on', '--seed', '9'];
     const saved = join(scratch, 'delayed-write.json');
@@ -172,8 +190,21 @@ describe('npm run sim', () => {
     ],
     [[...base, '--lock', 'etcd'], 'does not run on "etcd"; valid locks: redis, pg-lease'],
     [[...base, '--lock', 'zookeeper'], '--lock must be one of redis,'],
-    [[...base, '--seed', 'abc'], '--seed must be a whole number, got "abc"'],
-    [[...base, '--seed', '1.5'], '--seed must be a whole number, got "1.5"'],
+    [[...base, '--seed', 'abc'], '--seed must be a whole number from 0 to 4294967295, got "abc"'],
+    [[...base, '--seed', '1.5'], '--seed must be a whole number from 0 to 4294967295, got "1.5"'],
+    // The engine's seeds are 32 bits: these would replay another seed's run under their name.
+    [[...base, '--seed', '-1'], '--seed must be a whole number from 0 to 4294967295, got "-1"'],
+    [[...base, '--seed', '4294967297'], 'from 0 to 4294967295, got "4294967297"'],
+    [[...base, '--seed', '99999999999999999999'], 'from 0 to 4294967295, got "9999'],
+    [
+      [...base, '--check', '--seed', '4294967295', '--seeds', '2'],
+      '--seed 4294967295 --seeds 2 would run past the last seed, 4294967295',
+    ],
+    [[...base, '--seed', '1', '--seed', '2'], '--seed is given twice'],
+    [[...base, '--lock', 'redis', '--lock', 'pg-lease'], '--lock is given twice'],
+    [[...base, '--param', 'pauseMs=1', '--param', 'pauseMs=2'], '--param pauseMs is given twice'],
+    [['--list', '--seed', '3'], '--list takes no other flags'],
+    [['--check', '--trace', 'recordings'], 'cannot read recordings: it is a folder'],
     [[...base, '--seed'], '--seed needs a value'],
     [
       [...base, '--param', 'pausems=800'],

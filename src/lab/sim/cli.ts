@@ -3,14 +3,15 @@
 // instead, and with `--seeds N --check` the tally over N seeds from --seed on. `--check --trace
 // FILE` says the same of a trace already written (a recording from real servers, or a saved run).
 // `--list` names every scenario with its variants, locks and parameters.
+import { MAX_SEED } from '../../sim/core/prng';
 import { LOCK_KINDS, type LockKind } from '../../sim/run/script';
 import { scenarios } from '../../sim/scenarios/index';
 import { prepareRun, UnknownNameError } from '../../sim/simulate';
+import { fromCaller } from '../paths';
 import { checkReport, sweepReport } from './checkReport';
 import { readTraceFile } from './readTraceFile';
 
-const USAGE =
-  'usage: npm run sim -- --scenario NAME --variant VARIANT [--seed N] [--lock KIND] [--param name=ms ...] [--check [--seeds N]] | --check --trace FILE | --list';
+const USAGE = `usage: npm run sim -- --scenario NAME --variant VARIANT [--seed N (0 to ${MAX_SEED})] [--lock KIND] [--param name=ms ...] [--check [--seeds N]] | --check --trace FILE | --list`;
 
 /** The flags that take a value; `--list`, `--check` and `--help` take none. */
 const VALUE_FLAGS = [
@@ -47,8 +48,13 @@ function parseArgs(argv: string[]) {
     list: false,
     check: false,
   };
+  // A flag given twice is a mistake in one of the two places, never a choice of the last one;
+  // --param may repeat, for different parameters.
+  const given = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
+    if (flag !== '--param' && given.has(flag)) fail(`${flag} is given twice`);
+    given.add(flag);
     if (flag === '--list' || flag === '--check') {
       out[flag === '--list' ? 'list' : 'check'] = true;
       continue;
@@ -68,8 +74,8 @@ function parseArgs(argv: string[]) {
         out.variant = value;
         break;
       case '--seed':
-        if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(Number(value)))
-          fail(`--seed must be a whole number, got "${value}"`);
+        if (!/^\d+$/.test(value) || Number(value) > MAX_SEED)
+          fail(`--seed must be a whole number from 0 to ${MAX_SEED}, got "${value}"`);
         out.seed = Number(value);
         break;
       case '--seeds':
@@ -92,6 +98,7 @@ function parseArgs(argv: string[]) {
             `--param takes name=ms, the ms a number 0 or more, e.g. pauseMs=800; got "${value}"`,
           );
         }
+        if (Object.hasOwn(out.params, m[1]!)) fail(`--param ${m[1]} is given twice`);
         out.params[m[1]!] = Number(m[2]);
         break;
       }
@@ -102,8 +109,10 @@ function parseArgs(argv: string[]) {
   return out;
 }
 
-const args = parseArgs(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = parseArgs(argv);
 if (args.list) {
+  if (argv.length > 1) fail('--list takes no other flags');
   for (const s of scenarios) {
     process.stdout.write(
       `${s.name.padEnd(22)} variants: ${s.variants.join(', ').padEnd(26)} locks: ${s.locks.join(', ').padEnd(18)} ` +
@@ -119,7 +128,7 @@ if (args.trace !== undefined) {
   if (makesARun.some((k) => args[k] !== undefined) || Object.keys(args.params).length > 0)
     fail('--trace reads a run; --scenario, --variant, --seed(s), --lock and --param make one');
   if (!args.check) fail('--trace goes with --check');
-  process.stdout.write(checkReport(readTraceFile(args.trace, fail)));
+  process.stdout.write(checkReport(readTraceFile(fromCaller(args.trace), args.trace, fail)));
   process.exit(0);
 }
 if (args.scenario === undefined) fail('--scenario is required');
@@ -135,6 +144,11 @@ try {
   });
   const first = args.seed ?? 1;
   if (args.seeds !== undefined) {
+    if (first + args.seeds - 1 > MAX_SEED) {
+      fail(
+        `--seed ${first} --seeds ${args.seeds} would run past the last seed, ${MAX_SEED}; start lower or run fewer`,
+      );
+    }
     process.stdout.write(sweepReport(prepared, first, args.seeds));
   } else {
     const { trace } = prepared.run(first);

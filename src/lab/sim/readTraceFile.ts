@@ -4,21 +4,32 @@ import { readFileSync } from 'node:fs';
 import type { Trace } from '../../sim/trace/schema';
 import { validateTrace } from '../../sim/trace/validate';
 
-export function readTraceFile(path: string, fail: (message: string) => never): Trace {
+/** Reads `path`; messages name the file as the person typed it (`shownAs`). */
+export function readTraceFile(
+  path: string,
+  shownAs: string,
+  fail: (message: string) => never,
+): Trace {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    return fail(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : String(e)}`);
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a folder'
+          : (e as Error).message;
+    return fail(`cannot read ${shownAs}: ${why}`);
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (e) {
-    return fail(`${path} is not JSON: ${(e as Error).message}`);
+    return fail(`${shownAs} is not JSON: ${(e as Error).message}`);
   }
   const result = validateTrace(json);
-  if (!result.ok) return fail(`${path} is not a trace: ${result.errors.join('; ')}`);
+  if (!result.ok) return fail(`${shownAs} is not a trace: ${result.errors.join('; ')}`);
   return result.trace;
 }

@@ -10,6 +10,12 @@ export interface Prng {
   hex(length: number): string;
 }
 
+/**
+ * The largest seed. The generator reads a seed as 32 bits, so 2^32 + 1 would replay seed 1 and
+ * -1 seed 2^32 - 1 under another name: seeds are the whole numbers 0 to this, each its own run.
+ */
+export const MAX_SEED = 0xffff_ffff;
+
 export function createPrng(seed: number): Prng {
   return new Sfc32(seed);
 }

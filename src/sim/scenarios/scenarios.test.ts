@@ -139,4 +139,14 @@ describe('the paused client', () => {
       simulate({ scenario: 'paused-client', variant: 'fencing-on', params: { toString: 1 } }),
     ).toThrow(/no parameter "toString"/);
   });
+
+  it('takes seeds from 0 to 2^32 - 1 only, each its own run', () => {
+    const run = (seed: number) =>
+      simulate({ scenario: 'paused-client', variant: 'fencing-on', seed });
+    // The generator reads 32 bits: outside the range a seed would replay another under its name.
+    for (const seed of [-1, 2 ** 32, 2 ** 32 + 1, 1.5, Number.NaN])
+      expect(() => run(seed)).toThrow(`a seed is a whole number from 0 to 4294967295; got ${seed}`);
+    const ends = [0, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1].map((seed) => run(seed).events);
+    expect(new Set(ends.map((events) => JSON.stringify(events))).size).toBe(4);
+  });
 });

@@ -51,9 +51,52 @@ describe('validateTrace', () => {
       () => ({ ...good(), outcome: { ...good().outcome, verdict: 'fine' } }),
       /verdict "fine"/,
     ],
+    [
+      'tokens that are not a list',
+      () => ({ ...good(), outcome: { ...good().outcome, tokens: { 'client-1': 'abc' } } }),
+      /outcome\.tokens\["client-1"\] must be a list of tokens/,
+    ],
+    [
+      'an accepted write with no body',
+      () => {
+        const t = good();
+        delete t.outcome.accepted[0].body;
+        return t;
+      },
+      /outcome\.accepted\[0\]\.body must be a string/,
+    ],
+    [
+      'a verdict its events contradict',
+      () => ({ ...good(), outcome: { ...good().outcome, verdict: 'safe' } }),
+      /outcome\.verdict is "safe", but the events give "stale-write-rejected"/,
+    ],
+    [
+      'a rejected write its events do not show',
+      () => ({ ...good(), outcome: { ...good().outcome, rejected: [] } }),
+      /outcome\.rejected is \[\], but the events give \[\["client-1",33,"v1",/,
+    ],
+    [
+      'tokens its events do not give',
+      () => ({ ...good(), outcome: { ...good().outcome, tokens: { 'client-1': [33] } } }),
+      /outcome\.tokens is .*, but the events give .*"client-2",\[34\]/,
+    ],
   ])('refuses %s and says what is wrong', (_name, make, message) => {
     const r = validateTrace(make());
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.errors.join('\n')).toMatch(message);
+  });
+
+  it('reads an outcome whatever the order of its keys, as JSON from anywhere may have it', () => {
+    const t = good();
+    const { tokens, accepted } = t.outcome;
+    t.outcome.tokens = Object.fromEntries(Object.entries(tokens).reverse());
+    t.outcome.accepted = accepted.map(({ actor, token, body, t: at }: Record<string, unknown>) => ({
+      t: at,
+      body,
+      token,
+      actor,
+    }));
+    expect(Object.keys(t.outcome.tokens)).toEqual(['client-2', 'client-1']);
+    expect(validateTrace(t)).toMatchObject({ ok: true });
   });
 });

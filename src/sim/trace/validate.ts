@@ -1,3 +1,4 @@
+import { outcomeMismatches } from './outcomeMismatches';
 import { TRACE_FORMAT, TRACE_VERSION, type Trace } from './schema';
 
 export type ValidationResult = { ok: true; trace: Trace } | { ok: false; errors: string[] };
@@ -107,8 +108,17 @@ export function validateTrace(x: unknown): ValidationResult {
   if (!isObject(o)) bad('outcome must be an object');
   else {
     if (!isObject(o.tokens)) bad('outcome.tokens must be an object');
-    if (!Array.isArray(o.accepted)) bad('outcome.accepted must be an array');
-    if (!Array.isArray(o.rejected)) bad('outcome.rejected must be an array');
+    else {
+      for (const [actor, tokens] of Object.entries(o.tokens)) {
+        if (!Array.isArray(tokens) || !tokens.every((t) => t === null || typeof t === 'number'))
+          bad(`outcome.tokens["${actor}"] must be a list of tokens (numbers, or null)`);
+      }
+    }
+    for (const key of ['accepted', 'rejected'] as const) {
+      const writes = o[key];
+      if (!Array.isArray(writes)) bad(`outcome.${key} must be an array`);
+      else writes.forEach((w: unknown, i: number) => checkWrite(w, `outcome.${key}[${i}]`, bad));
+    }
     if (!isObject(o.document) || typeof o.document.body !== 'string')
       bad('outcome.document must have a string body');
     else if (o.document.fence !== null && typeof o.document.fence !== 'number')
@@ -117,5 +127,23 @@ export function validateTrace(x: unknown): ValidationResult {
     if (typeof o.verdict !== 'string' || !VERDICTS.has(o.verdict))
       bad(`outcome.verdict ${JSON.stringify(o.verdict)} is not a known verdict`);
   }
-  return errors.length === 0 ? { ok: true, trace: x as unknown as Trace } : { ok: false, errors };
+  if (errors.length > 0) return { ok: false, errors };
+  // Every trace's outcome is derived from its events, on the simulator and on the servers alike:
+  // one that says otherwise was edited or made by something else, and would show a story its
+  // own events contradict.
+  const trace = x as unknown as Trace;
+  const mismatches = outcomeMismatches(trace);
+  return mismatches.length === 0 ? { ok: true, trace } : { ok: false, errors: mismatches };
+}
+
+/** An accepted or rejected write: who, with which token, what body, when. */
+function checkWrite(w: unknown, at: string, bad: (message: string) => void): void {
+  if (!isObject(w)) {
+    bad(`${at} is not an object`);
+    return;
+  }
+  if (typeof w.actor !== 'string') bad(`${at}.actor must be a string`);
+  if (w.token !== null && typeof w.token !== 'number') bad(`${at}.token must be a number or null`);
+  if (typeof w.body !== 'string') bad(`${at}.body must be a string`);
+  if (typeof w.t !== 'number' || !Number.isFinite(w.t)) bad(`${at}.t must be a number of ms`);
 }
