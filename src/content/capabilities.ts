@@ -50,8 +50,7 @@ export const capabilities: Capability[] = [
     id: 'async-replication',
     tool: 'Redis',
     capability: 'Asynchronous replication',
-    gives:
-      'A limit, not a feature: after a failover the lock can be gone and a token can be handed out twice.',
+    gives: 'After a failover the lock can be gone and a token can be handed out twice.',
     alsoUsedFor: '—',
     limit: true,
   },

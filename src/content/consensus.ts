@@ -37,7 +37,7 @@ export const consensusCapabilities: ConsensusCapability[] = [
     id: 'lease-alone',
     capability: 'The lease on its own',
     gives: 'A paused holder still acts after its lease has expired.',
-    status: { level: 'no', text: 'Not enough' },
+    status: { level: 'no', text: 'Not on its own' },
   },
 ];
 

@@ -116,7 +116,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
     choices: [
       {
         id: 'timing',
-        text: 'Bounded clock drift, pauses and network delay; a clock jump, a long GC pause, a slow packet or a node restart without its data each gives two holders.',
+        text: 'Bounded clock drift, pauses and network delay; a clock jump, a long GC pause or a node restart without its data gives two holders, and a slow packet a write after the lock moved on.',
       },
       {
         id: 'majority',
@@ -128,7 +128,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
     bestChoiceId: 'timing',
     answer: [
       'It assumes the nodes’ clocks run at about the same rate, process pauses are shorter than the TTL, network delay is short, and nodes keep their keys across a restart.',
-      'A clock step on one node, a GC pause, a delayed write or a restart without persisted data each lets two clients hold the lock at once. Redlock hands out no token the storage could check, so nothing stops the second holder’s writes.',
+      'A clock step on one node, a GC pause or a restart without persisted data each lets two clients hold the lock at once; a write held in the network arrives after the lock has moved on. Redlock hands out no token the storage could check, so nothing stops the stale writes either way.',
     ],
     links: [
       { label: 'Redlock and its critique', href: '#redlock' },
@@ -173,7 +173,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
     ],
     bestChoiceId: 'same-transaction',
     answer: [
-      'When the lock and the work live in the same Postgres transaction: take an advisory lock with pg_try_advisory_xact_lock and do the writes in that transaction. Commit or rollback ends both together, so a client that dies or stalls is rolled back and can never write later.',
+      'When the lock and the work live in the same Postgres transaction: take an advisory lock with pg_try_advisory_xact_lock and do the writes in that transaction. Commit or rollback ends both together: a client that stalls keeps the lock, so nobody else writes meanwhile, and one that dies, or whose session is ended, is rolled back with its writes. No write can land after its lock is gone.',
       'You also skip fencing when the lock is only for efficiency: a double run wastes work but cannot corrupt data.',
     ],
     links: [

@@ -64,7 +64,8 @@ export const fixedSayings: SayItem[] = [
 export const notMeasuredYet =
   'The lab has not measured its own figures yet, so these are the explainer’s laptop figures. Run `npm run lab:bench` to write `recordings/numbers.json`, and this section will show yours beside them.';
 
-export const numbersChartTitle = 'Lock and release rate per case, with the C tools’ ceiling';
+export const numbersChartTitle =
+  'Lock and release rate per case, beside the C tools on the same work';
 
 // The spoken lines, written once and filled with either the laptop's or the lab's figures.
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

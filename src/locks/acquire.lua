@@ -8,6 +8,6 @@ if redis.call('EXISTS', KEYS[1]) == 1 then
 end
 -- The counter only grows, so every holder gets a higher token than every holder before it.
 local token = redis.call('INCR', KEYS[2])
--- The expiry is set together with the value: a holder that crashes cannot keep the lock forever.
+-- The expiry is set with the value, so a holder that crashes cannot keep the lock forever.
 redis.call('SET', KEYS[1], token, 'PX', ARGV[1])
 return token

@@ -171,7 +171,7 @@ export class HandWrittenPausedClient {
   private readonly client1WriteAnswered = (): void => {
     this.recordAnswer('client-1', 'write', this.answer1!);
     if (this.answer1!.type !== 'ok') {
-      const why = 'the storage rejected its token: it lost the lock and stops';
+      const why = 'the storage rejected its token, so it has lost the lock';
       this.record('client-1', 'stop', 'info', undefined, why);
     }
     this.clientDone();

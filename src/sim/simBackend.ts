@@ -128,7 +128,7 @@ export class SimBackend implements Backend {
         done({
           type: 'info',
           value: { promoted: 'redis-replica' },
-          note: 'the replica was promoted before it received the lock',
+          note: 'before it had received the lock',
         });
         return;
       }

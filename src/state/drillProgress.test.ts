@@ -131,7 +131,6 @@ describe('drill progress store', () => {
       `{"version":2,"state":{"progress":{},"predictions":{},"__proto__":{"polluted":true}}}`,
       'unreadable',
     ],
-    ['a future version', JSON.stringify({ version: 3, state: {} }), 'newer-version'],
     [
       'version 0',
       JSON.stringify({ version: 0, state: { progress: {}, predictions: {} } }),
@@ -153,6 +152,39 @@ describe('drill progress store', () => {
     const next = storeOn(storage);
     expect(next.getState().notice).toBeNull();
     expect(knownCount(next.getState())).toBe(1);
+  });
+
+  it('leaves progress a newer page saved untouched, and keeps this visit’s in memory only', () => {
+    const storage = new FakeStorage();
+    const newer = JSON.stringify({ version: 3, state: { progress: {}, predictions: {} } });
+    storage.items.set(DRILL_STORAGE_NAME, newer);
+    const store = storeOn(storage);
+    expect(data(store)).toEqual({ progress: {}, predictions: {} });
+    expect(store.getState().notice?.reason).toBe('newer-version');
+    expect(store.getState().notice?.message).toMatch(/leaves it untouched/);
+    expect(store.getState().storage).toBe('session-only');
+    store.getState().mark(q1.id, 'known');
+    store.getState().reset();
+    store.getState().mark(q2.id, 'known');
+    expect(knownCount(store.getState())).toBe(1);
+    expect(storage.items.get(DRILL_STORAGE_NAME)).toBe(newer);
+    // The next visit of this page says so again: nothing was removed.
+    expect(storeOn(storage).getState().notice?.reason).toBe('newer-version');
+  });
+
+  it('does not write over stored progress it could not read', () => {
+    const storage = new FakeStorage();
+    storage.items.set(
+      DRILL_STORAGE_NAME,
+      JSON.stringify({ version: 2, state: { progress: { [q1.id]: 'known' }, predictions: {} } }),
+    );
+    storage.failGet = true;
+    const store = storeOn(storage);
+    expect(store.getState().storage).toBe('session-only');
+    store.getState().mark(q2.id, 'known');
+    storage.failGet = false;
+    expect(knownCount(storeOn(storage).getState())).toBe(1);
+    expect(storeOn(storage).getState().progress[q1.id]).toBe('known');
   });
 
   it('dismisses the notice', () => {
@@ -219,7 +251,7 @@ describe('drill progress store', () => {
     expect(store.getState().predictions[q1.id]?.text.length).toBe(PREDICTION_MAX_CHARS);
   });
 
-  it('picks up what another tab saved, keeping this tab’s session state', () => {
+  it('picks up what another tab saved, keeping this tab’s session state', async () => {
     const storage = new FakeStorage();
     let notify: (key: string | null) => void = () => {};
     const here = createDrillProgressStore({
@@ -238,11 +270,25 @@ describe('drill progress store', () => {
     expect(data(here)).toEqual(data(there));
     expect(here.getState().revealed).toEqual({ [q3.id]: true });
 
-    // A corrupt value from elsewhere is dropped with a notice, never thrown.
+    // A corrupt value from elsewhere is dropped, never thrown, and this tab's progress, still on
+    // screen, is saved in its place: a reload must not lose it.
     storage.items.set(DRILL_STORAGE_NAME, '{oops');
     notify(DRILL_STORAGE_NAME);
-    expect(here.getState().notice?.reason).toBe('unreadable');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(here.getState().notice?.reason).toBe('replaced-elsewhere');
     expect(knownCount(here.getState())).toBe(1);
+    expect(stored(storage)).toEqual({ version: DRILL_STORAGE_VERSION, state: data(here) });
+
+    // Progress a newer page saved in another tab is left alone; this tab goes on in memory.
+    const newer = JSON.stringify({ version: 3, state: { progress: {}, predictions: {} } });
+    storage.items.set(DRILL_STORAGE_NAME, newer);
+    notify(DRILL_STORAGE_NAME);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(here.getState().notice?.reason).toBe('newer-version');
+    expect(here.getState().storage).toBe('session-only');
+    here.getState().mark(q3.id, 'known');
+    expect(knownCount(here.getState())).toBe(2);
+    expect(storage.items.get(DRILL_STORAGE_NAME)).toBe(newer);
   });
 
   it('is Done only when all eight are known', () => {
@@ -424,7 +470,10 @@ function loadAndUse(c: Case) {
   store.getState().pickChoice(q.id, q.bestChoiceId);
   store.getState().mark(q.id, 'known');
   expect(store.getState().progress[q.id]).toBe('known');
-  expect(stored(storage)).toEqual({ version: DRILL_STORAGE_VERSION, state: data(store) });
+  // Saved, except over what a newer page wrote: that stays as it was.
+  if (store.getState().notice?.reason === 'newer-version')
+    expect(storage.items.get(DRILL_STORAGE_NAME)).toBe(c.raw);
+  else expect(stored(storage)).toEqual({ version: DRILL_STORAGE_VERSION, state: data(store) });
   return { store, loaded };
 }
 

@@ -34,7 +34,8 @@ export interface DrillProgressDataV1 {
 
 export type StorageStatus = 'saved' | 'session-only';
 
-export type NoticeReason = 'unreadable' | 'too-large' | 'unknown-version' | 'newer-version';
+export type NoticeReason =
+  'unreadable' | 'too-large' | 'unknown-version' | 'newer-version' | 'replaced-elsewhere';
 
 export interface DrillNotice {
   reason: NoticeReason;
@@ -76,7 +77,9 @@ const noticeMessages: Record<NoticeReason, string> = {
   'unknown-version':
     'Your saved drill progress came from a version of this page we do not know, so the drill starts fresh.',
   'newer-version':
-    'Your saved drill progress was written by a newer version of this page, so the drill starts fresh.',
+    'Your saved drill progress was written by a newer version of this page. This page leaves it untouched and keeps what you do here for this visit only; open the newer page to carry on with it.',
+  'replaced-elsewhere':
+    'Another tab saved drill progress this page could not read, so this tab saved its own progress in its place.',
 };
 
 export function noticeFor(reason: NoticeReason): DrillNotice {
@@ -212,7 +215,8 @@ export function migrateProgress(persisted: unknown, version: number): DrillProgr
 
 interface StorageEvents {
   onStatus: (status: StorageStatus) => void;
-  onDropped: (reason: NoticeReason) => void;
+  /** A stored value was refused; `removed` says whether it was taken out of storage. */
+  onDropped: (reason: NoticeReason, removed: boolean) => void;
 }
 
 function createGuardedStorage(
@@ -222,31 +226,46 @@ function createGuardedStorage(
   // Skipping identical writes keeps session-only changes (revealed answers, the mode) from
   // touching storage, and keeps a failing storage from being hammered on every keystroke.
   let lastWritten: string | null = null;
+  // Set when what is stored must not be written over: progress a newer page saved, or a value
+  // this page could not even read. Everything then stays in this visit.
+  let handsOff = false;
   return {
     getItem(name) {
       let raw: string | null;
       try {
         raw = getStorage().getItem(name);
       } catch {
+        handsOff = true;
         events.onStatus('session-only');
         return null;
       }
       const result = readStoredProgress(raw);
       if (result.kind === 'empty') return null;
       if (result.kind === 'dropped') {
+        if (result.reason === 'newer-version') {
+          // A newer page can read it; this one must not destroy it.
+          handsOff = true;
+          events.onStatus('session-only');
+          events.onDropped(result.reason, false);
+          return null;
+        }
         // Removing the bad value is what makes the notice a one-time notice.
+        let removed = true;
         try {
           getStorage().removeItem(name);
         } catch {
+          removed = false;
           events.onStatus('session-only');
         }
-        events.onDropped(result.reason);
+        lastWritten = null;
+        events.onDropped(result.reason, removed);
         return null;
       }
       lastWritten = raw;
       return { state: result.state, version: result.version } as StorageValue<DrillProgressData>;
     },
     setItem(name, value) {
+      if (handsOff) return;
       const text = JSON.stringify(value);
       if (text === lastWritten) return;
       try {
@@ -258,6 +277,7 @@ function createGuardedStorage(
       }
     },
     removeItem(name) {
+      if (handsOff) return;
       try {
         getStorage().removeItem(name);
         lastWritten = null;
@@ -311,15 +331,27 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
   let pendingStatus: StorageStatus = initialStatus;
   let pendingNotice: DrillNotice | null = null;
   let api: DrillProgressStore | null = null;
+  /** Set when another tab's unreadable value was removed: this tab saves its own back. */
+  let resaveAfterRehydrate = false;
 
   const events: StorageEvents = {
     onStatus(status) {
       pendingStatus = status;
       if (ready && api && api.getState().storage !== status) api.setState({ storage: status });
     },
-    onDropped(reason) {
-      pendingNotice = noticeFor(reason);
-      if (ready && api) api.setState({ notice: pendingNotice });
+    onDropped(reason, removed) {
+      if (!ready || !api) {
+        pendingNotice = noticeFor(reason);
+        return;
+      }
+      // Another tab wrote it. This tab's progress is still on screen: a value nobody can read
+      // is replaced by it (the next write saves it), so the notice says so rather than "starts
+      // fresh"; a newer page's progress is left alone, and this tab goes on for this visit only.
+      pendingNotice = noticeFor(
+        reason === 'newer-version' || !removed ? reason : 'replaced-elsewhere',
+      );
+      api.setState({ notice: pendingNotice });
+      if (reason !== 'newer-version' && removed) resaveAfterRehydrate = true;
     },
   };
 
@@ -401,7 +433,13 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
   (options.watchOtherTabs ?? watchStorageEvents)((key) => {
     // A null key means the other tab cleared all storage; reading again finds nothing and keeps
     // what this tab has, which its next change saves back.
-    if (key === name || key === null) void store.persist.rehydrate();
+    if (key !== name && key !== null) return;
+    void store.persist.rehydrate().then(() => {
+      if (!resaveAfterRehydrate) return;
+      resaveAfterRehydrate = false;
+      // Any state change makes persist write what this tab holds.
+      store.setState({});
+    });
   });
   return store;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { layoutTimeline, timelineModel } from './timeline';
+import { layoutTimeline, timelineModel, type Mark } from './timeline';
+import { simulate } from '../sim/simulate';
 import { pausedClientTrace } from '../panels/replay/fixtures';
 
 describe('timelineModel', () => {
@@ -61,7 +62,58 @@ describe('timelineModel', () => {
   });
 });
 
+describe('timelineModel on Redlock', () => {
+  it('lets two majorities overlap on the lock lane: the second in a row of its own', () => {
+    const model = timelineModel(simulate({ scenario: 'redlock-clock-jump', variant: 'default' }));
+    const holds = model.marks.filter((m) => m.kind === 'hold');
+    expect(holds.map((h) => [h.actor, h.row])).toEqual([
+      ['client-1', undefined],
+      ['client-2', 1],
+    ]);
+    const [first, second] = holds as [Mark, Mark];
+    expect(first.t2!).toBeGreaterThan(second.t);
+    expect(second.detail).toMatch(/^client 2 holds the lock too from/);
+    const write1 = model.marks.find((m) => m.kind === 'write' && m.actor === 'client-1')!;
+    expect(write1).toMatchObject({ stale: true });
+    expect(write1.detail).toMatch(/while client 2 holds the lock too/);
+    expect(write1.label).toBe('write v1 (2 holders)');
+    const layout = layoutTimeline(model, { width: 800 });
+    const [y1, y2] = layout.marks.filter((m) => m.kind === 'hold').map((m) => m.y);
+    expect(y2! - y1!).toBe(15);
+  });
+
+  it('keeps one holder at a time for a lock with one service', () => {
+    const model = timelineModel(simulate({ scenario: 'paused-client', variant: 'fencing-on' }));
+    const holds = model.marks.filter((m) => m.kind === 'hold');
+    expect(holds.every((h) => h.row === undefined)).toBe(true);
+    expect(holds[0]!.t2!).toBeLessThanOrEqual(holds[1]!.t);
+  });
+});
+
 describe('layoutTimeline', () => {
+  it('draws points in one lane apart, labels writes beside their line, and meets them with it', () => {
+    const model = timelineModel(simulate({ scenario: 'paused-client', variant: 'fencing-on' }));
+    for (const width of [343, 800, 1200]) {
+      const layout = layoutTimeline(model, { width });
+      const byLane = new Map<string, number[]>();
+      for (const m of layout.marks)
+        if (m.x2 === undefined) byLane.set(m.lane, [...(byLane.get(m.lane) ?? []), m.x]);
+      for (const xs of byLane.values())
+        for (let i = 1; i < xs.length; i++) expect(xs[i]! - xs[i - 1]!).toBeGreaterThanOrEqual(15);
+      for (const m of layout.marks.filter((m) =>
+        ['write', 'stored', 'rejected'].includes(m.kind),
+      )) {
+        if (m.labelAt === 'none') continue;
+        if (m.labelAnchor === 'start') expect(m.labelX).toBeGreaterThan(m.x);
+        else expect(m.labelAnchor === 'end' && m.labelX < m.x).toBe(true);
+      }
+      for (const c of layout.connectors) {
+        expect(layout.marks.some((m) => m.lane === c.fromLane && m.x === c.x1)).toBe(true);
+        expect(layout.marks.some((m) => m.lane === c.toLane && m.x === c.x2)).toBe(true);
+      }
+    }
+  });
+
   const model = timelineModel(pausedClientTrace(true));
 
   it('stacks lanes and maps time across the width', () => {

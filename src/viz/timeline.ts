@@ -46,6 +46,8 @@ export interface Mark {
   actor?: string;
   /** A write whose writer no longer held the lock. */
   stale?: boolean;
+  /** A second row in the lane, for a hold that overlaps an earlier one (Redlock's two holders). */
+  row?: 1;
 }
 
 /** A line from a client's write to the storage's answer. */
@@ -99,6 +101,9 @@ export function timelineModel(trace: Trace): TimelineModel {
     return n !== null && n > 0 ? n : null;
   };
   const defaultTtl = positive(trace.params.ttlMs);
+  // Redlock has no one lock service: each client counts its own majority, and a second client's
+  // majority does not end the first one's. Its holds run to their own end and may overlap.
+  const independentHolds = trace.params.lock === 'redlock';
   const clients = [
     ...new Set(trace.events.filter((e) => e.actor !== 'nemesis').map((e) => e.actor)),
   ].sort();
@@ -118,6 +123,12 @@ export function timelineModel(trace: Trace): TimelineModel {
   }
   const holds: Hold[] = [];
   const latestHold = (): Hold | undefined => holds[holds.length - 1];
+  const ownHold = (actor: string): Hold | undefined => {
+    for (let k = holds.length - 1; k >= 0; k--) if (holds[k]!.actor === actor) return holds[k];
+    return undefined;
+  };
+  const runsAt = (h: Hold, t: number) =>
+    h.ended === null && (h.expiresAt === null || t < h.expiresAt);
   let fence: number | null = null;
   let body: string = typeof trace.params.initialBody === 'string' ? trace.params.initialBody : 'v0';
 
@@ -135,7 +146,8 @@ export function timelineModel(trace: Trace): TimelineModel {
           const token = num(v.token);
           const ttl = positive(v.validityMs) ?? positive(pendingTtl.get(ev.actor)) ?? defaultTtl;
           const prev = latestHold();
-          if (prev && prev.ended === null) prev.ended = Math.min(ev.t, prev.expiresAt ?? ev.t);
+          if (prev && prev.ended === null && !independentHolds)
+            prev.ended = Math.min(ev.t, prev.expiresAt ?? ev.t);
           holds.push({
             actor: ev.actor,
             token,
@@ -181,10 +193,8 @@ export function timelineModel(trace: Trace): TimelineModel {
       }
       case 'release': {
         if (ev.type === 'ok') {
-          const h = latestHold();
-          const held =
-            h && h.actor === ev.actor && h.ended === null && (h.expiresAt ?? Infinity) > ev.t;
-          if (h && held) h.ended = ev.t;
+          const h = ownHold(ev.actor);
+          if (h && runsAt(h, ev.t)) h.ended = ev.t;
           marks.push({
             id,
             lane: ev.actor,
@@ -232,12 +242,18 @@ export function timelineModel(trace: Trace): TimelineModel {
         const inv = writeInvoke.get(ev.actor);
         writeInvoke.delete(ev.actor);
         const startT = inv?.t ?? ev.t;
-        const h = latestHold();
+        const sentAt = inv?.t ?? ev.t;
+        const own = ownHold(ev.actor);
+        // With one lock service the latest grant is the only live one; with Redlock's own
+        // majorities, another client's live hold beside the writer's makes two holders.
+        const alongside = holds.find(
+          (h) => h.actor !== ev.actor && h.t <= sentAt && runsAt(h, sentAt),
+        );
         const holdsIt =
-          h !== undefined &&
-          h.actor === ev.actor &&
-          h.ended === null &&
-          (h.expiresAt === null || (inv?.t ?? ev.t) < h.expiresAt);
+          own !== undefined &&
+          runsAt(own, sentAt) &&
+          (independentHolds ? alongside === undefined : latestHold() === own);
+        const twoHolders = own !== undefined && runsAt(own, sentAt) && alongside !== undefined;
         const stale = !holdsIt;
         const token = num(v.token);
         const accepted = ev.type === 'ok';
@@ -252,8 +268,12 @@ export function timelineModel(trace: Trace): TimelineModel {
           lane: ev.actor,
           kind: 'write',
           t: startT,
-          label: `${stale ? 'stale ' : ''}write ${typeof v.body === 'string' ? v.body : ''}`.trim(),
-          detail: `${who(ev.actor)} sends ${quoted(v.body)} with ${token !== null ? `token ${token}` : 'no token'}${stale ? ', though its lock is gone' : ''}.`,
+          // Beside another live majority the write is not late, it is one of two holders'.
+          label:
+            twoHolders && independentHolds
+              ? `write ${typeof v.body === 'string' ? v.body : ''} (2 holders)`
+              : `${stale ? 'stale ' : ''}write ${typeof v.body === 'string' ? v.body : ''}`.trim(),
+          detail: `${who(ev.actor)} sends ${quoted(v.body)} with ${token !== null ? `token ${token}` : 'no token'}${twoHolders && independentHolds ? `, while ${who(alongside!.actor)} holds the lock too` : stale ? ', though its lock is gone' : ''}.`,
           eventIndex: inv?.i ?? i,
           actor: ev.actor,
           stale,
@@ -342,18 +362,23 @@ export function timelineModel(trace: Trace): TimelineModel {
     }
   });
 
-  // Holds become intervals on the lock lane; a hold that ran out gets an expiry mark.
-  for (const h of holds) {
+  // Holds become intervals on the lock lane; a hold that ran out gets an expiry mark. A hold
+  // that begins while another still runs (only Redlock's can) takes the lane's second row.
+  const holdEnds: number[] = [];
+  holds.forEach((h, k) => {
     const runsOut = h.expiresAt ?? endMs;
     const end = h.ended === null ? Math.min(runsOut, Math.max(endMs, h.t)) : h.ended;
+    holdEnds.push(end);
+    const overlaps = holds.slice(0, k).some((e, j) => e.t <= h.t && h.t < holdEnds[j]!);
     marks.push({
+      ...(overlaps ? { row: 1 as const } : {}),
       id: `h${h.i}`,
       lane: 'lock',
       kind: 'hold',
       t: h.t,
       t2: Math.max(end, h.t),
       label: `${who(h.actor)}${h.token !== null ? ` (${h.token})` : ''}`,
-      detail: `The lock belongs to ${who(h.actor)}${h.token !== null ? ` with token ${h.token}` : ''} from ${fmt(h.t)} to ${fmt(Math.max(end, h.t))}.`,
+      detail: `${overlaps ? `${who(h.actor)} holds the lock too` : `The lock belongs to ${who(h.actor)}`}${h.token !== null ? ` with token ${h.token}` : ''} from ${fmt(h.t)} to ${fmt(Math.max(end, h.t))}.`,
       eventIndex: h.i,
       actor: h.actor,
     });
@@ -362,6 +387,7 @@ export function timelineModel(trace: Trace): TimelineModel {
       h.expiresAt !== null && (h.ended === null ? h.expiresAt <= endMs : h.ended >= h.expiresAt);
     if (expired && h.expiresAt !== null) {
       marks.push({
+        ...(overlaps ? { row: 1 as const } : {}),
         id: `x${h.i}`,
         lane: 'lock',
         kind: 'expire',
@@ -372,7 +398,7 @@ export function timelineModel(trace: Trace): TimelineModel {
         actor: h.actor,
       });
     }
-  }
+  });
 
   const laneIds: { id: string; label: string }[] = [
     ...clients.map((c) => ({ id: c, label: who(c) })),
@@ -423,6 +449,12 @@ export interface TimelineLayout {
   ticks: { t: number; x: number; label: string }[];
 }
 
+/** How far apart two point marks in one lane are drawn at least, in px (each is 12 to 14 wide). */
+const MIN_POINT_GAP_PX = 15;
+
+/** Marks a connector line starts or ends on. */
+const CONNECTED_KINDS: ReadonlySet<MarkKind> = new Set(['write', 'stored', 'rejected']);
+
 /** Positions a model in a box `width` px wide: lanes stacked, time across, labels de-cluttered. */
 export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): TimelineLayout {
   const width = Math.max(240, opts.width);
@@ -441,16 +473,37 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
   // Labels in one lane are placed left to right; each goes above the line if it fits there,
   // else below, else it is left to the tooltip.
   const lastEnd = new Map<string, { above: number; below: number }>();
+  // Points less than a mark apart in one lane (a rejected write's reply and the stop it causes,
+  // a fraction of a ms later) are drawn side by side rather than one over the other; the
+  // detail keeps the exact times.
+  const lastPointX = new Map<string, number>();
   const placed: PlacedMark[] = model.marks.map((m) => {
-    const mx = x(m.t);
+    let mx = x(m.t);
     const mx2 = m.t2 !== undefined ? x(m.t2) : undefined;
-    const y = laneY.get(m.lane) ?? top;
+    // The second row of a lane sits just under the first (bars are 14 px high).
+    const y = (laneY.get(m.lane) ?? top) + (m.row === 1 ? 15 : 0);
+    if (mx2 === undefined) {
+      const last = lastPointX.get(m.lane);
+      if (last !== undefined && mx - last < MIN_POINT_GAP_PX) mx = last + MIN_POINT_GAP_PX;
+      lastPointX.set(m.lane, mx);
+    }
     const w = m.label.length * charPx;
     const center = mx2 !== undefined ? (mx + mx2) / 2 : mx;
     let labelX = center;
     let anchor: PlacedMark['labelAnchor'] = 'middle';
     let left = center - w / 2;
-    if (left < 2) {
+    if (CONNECTED_KINDS.has(m.kind)) {
+      // A write's line to the storage runs straight down from the mark: its label goes beside
+      // the line, not across it.
+      labelX = mx + 9;
+      anchor = 'start';
+      left = labelX;
+      if (left + w > width - 2) {
+        labelX = mx - 9;
+        anchor = 'end';
+        left = labelX - w;
+      }
+    } else if (left < 2) {
       labelX = Math.max(2, mx);
       anchor = 'start';
       left = labelX;
@@ -462,8 +515,14 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
     const right = left + w;
     const ends = lastEnd.get(m.lane) ?? { above: -Infinity, below: -Infinity };
     let labelAt: PlacedMark['labelAt'] = 'none';
-    // Intervals label above their bar; points prefer above too, and fall back below.
-    if (left >= ends.above + 6) {
+    // Intervals label above their bar; points prefer above too, and fall back below. A bar in
+    // the second row labels below, clear of the bar above it.
+    if (m.row === 1) {
+      if (left >= ends.below + 6) {
+        labelAt = 'below';
+        ends.below = right;
+      }
+    } else if (left >= ends.above + 6) {
       labelAt = 'above';
       ends.above = right;
     } else if (left >= ends.below + 6) {
@@ -476,11 +535,14 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
     return out;
   });
 
+  // A connector meets its marks where they were drawn, nudged or not.
+  const pointX = new Map<string, number>();
+  for (const p of placed) if (p.x2 === undefined) pointX.set(`${p.lane}@${p.t}`, p.x);
   const connectors = model.connectors.map((c) => ({
     ...c,
-    x1: x(c.t),
+    x1: pointX.get(`${c.fromLane}@${c.t}`) ?? x(c.t),
     y1: laneY.get(c.fromLane) ?? top,
-    x2: x(c.t2),
+    x2: pointX.get(`${c.toLane}@${c.t2}`) ?? x(c.t2),
     y2: laneY.get(c.toLane) ?? top,
   }));
   const tickCount = width < 420 ? 4 : 7;

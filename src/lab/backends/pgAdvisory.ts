@@ -79,7 +79,7 @@ export async function createPgAdvisoryBackend(
       const gone: OpResult = {
         type: 'fail',
         value: { committed: false, reason: 'terminated' },
-        note: 'the connection was terminated: the transaction rolled back',
+        note: 'the connection was terminated, and the transaction rolled back',
       };
       calls.call(
         actor,

@@ -81,8 +81,8 @@ export async function createRedisReplicatedBackend(
             value: { promoted: 'redis-replica', replicasAcked },
             note:
               replicasAcked === 0
-                ? `WAIT 1 100 after ${last?.actor}'s acquire returned 0: the primary was killed before the replica applied it, and the replica was promoted`
-                : 'the primary was killed and the replica promoted',
+                ? `before it had received the lock (no replica had it 100 ms after ${last?.actor}'s acquire: WAIT 1 100 returned 0)`
+                : 'after the primary was killed',
           };
         },
         done,

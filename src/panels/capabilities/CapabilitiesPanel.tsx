@@ -18,7 +18,7 @@ const columns = h.columns([
     cell: (info) =>
       info.row.original.limit ? (
         <span className="limit">
-          <strong>Limit.</strong> {info.getValue().replace(/^A limit, not a feature: /, '')}
+          <strong>Limit.</strong> {info.getValue()}
         </span>
       ) : (
         info.getValue()

@@ -19,7 +19,7 @@ const columns = h.columns([
   h.accessor('gives', { header: 'What it gives', enableSorting: false }),
   h.accessor((row) => row.status.text, {
     id: 'status',
-    header: 'Enough for a lock?',
+    header: 'Rely on it?',
     enableSorting: false,
     cell: (info) => <Verdict {...info.row.original.status} />,
   }),

@@ -98,6 +98,17 @@ describe('DrillPanel', () => {
     expect(document.activeElement).toBe(within(c).getAllByRole('radio')[0]);
   });
 
+  it('does not take blank text for a prediction', () => {
+    setup();
+    const c = card(q2.prompt);
+    fireEvent.change(within(c).getByRole('textbox', { name: 'Or in your own words' }), {
+      target: { value: '   ' },
+    });
+    fireEvent.click(within(c).getByRole('button', { name: 'Reveal the answer' }));
+    expect(within(c).getByText(/Make a prediction first/)).toBeTruthy();
+    expect(within(c).queryByRole('heading', { name: 'Answer' })).toBeNull();
+  });
+
   it('reveals after a written prediction too', () => {
     setup();
     const c = card(q2.prompt);

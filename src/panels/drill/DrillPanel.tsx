@@ -212,7 +212,10 @@ function DrillCard({ store, question, number, practicing }: DrillCardProps) {
   // In study mode an answer already marked stays open after a reload; practice hides everything.
   const revealed = revealedFlag ?? (!practicing && verdict !== undefined);
   // Practice is closer to an interview: no choices to lean on, and the answer may be said aloud.
-  const needsPrediction = !practicing && prediction === undefined;
+  // Blank text is no prediction: a stray space must not open the answer.
+  const needsPrediction =
+    !practicing &&
+    (prediction === undefined || (prediction.choice === null && prediction.text.trim() === ''));
   const picked = question.choices.find((c) => c.id === prediction?.choice);
   const best = question.choices.find((c) => c.id === question.bestChoiceId);
 

@@ -3,78 +3,163 @@ import { fencingFigure } from '../../content/fencingStorage';
 /**
  * A still picture of the fence at work: two writes reach the storage in turn; the newer token
  * goes through the check, the stale one stops at it. Plain SVG in a fixed coordinate space,
- * scaled to the column, so it reads the same on a phone.
+ * scaled to the column. A phone's column would shrink the wide picture's text to 8 px, so narrow
+ * columns get the same picture stood on end (CSS shows one of the two).
  */
 export function FencingFigure() {
   return (
     <figure className="fence-figure">
-      <svg viewBox="0 0 600 206" role="img" aria-labelledby="fence-fig-title fence-fig-desc">
-        <title id="fence-fig-title">{fencingFigure.title}</title>
-        <desc id="fence-fig-desc">{fencingFigure.description}</desc>
-        <defs>
-          <marker
-            id="fence-arrow-ok"
-            viewBox="0 0 10 10"
-            refX="9"
-            refY="5"
-            markerWidth="7"
-            markerHeight="7"
-            orient="auto"
-          >
-            <path d="M0 0 L10 5 L0 10 z" className="fig-ok-head" />
-          </marker>
-        </defs>
-
-        <g className="fig-actor">
-          <rect x="8" y="30" width="204" height="64" rx="8" />
-          <text x="110" y="57" textAnchor="middle">
-            ① client 2
-          </text>
-          <text x="110" y="81" textAnchor="middle" className="fig-small">
-            token 34 · v2 · 320 ms
-          </text>
-        </g>
-        <g className="fig-actor fig-stale">
-          <rect x="8" y="130" width="204" height="64" rx="8" />
-          <text x="110" y="157" textAnchor="middle">
-            ② client 1, late
-          </text>
-          <text x="110" y="181" textAnchor="middle" className="fig-small">
-            token 33 · v1 · 510 ms
-          </text>
-        </g>
-
-        <g className="fig-storage">
-          <rect x="396" y="30" width="196" height="164" rx="8" />
-          <text x="494" y="92" textAnchor="middle" className="fig-strong">
-            documents
-          </text>
-          <text x="494" y="122" textAnchor="middle" className="fig-small">
-            body: v2
-          </text>
-          <text x="494" y="148" textAnchor="middle" className="fig-small">
-            fence: 34
-          </text>
-        </g>
-
-        {/* The check the storage makes on every write: the row's fence must be at most the token. */}
-        <line x1="378" y1="30" x2="378" y2="194" className="fig-fence" />
-        <text x="378" y="20" textAnchor="middle" className="fig-small fig-strong">
-          fence ≤ token?
-        </text>
-
-        <path d="M212 62 L390 62" className="fig-ok-line" markerEnd="url(#fence-arrow-ok)" />
-        <text x="294" y="52" textAnchor="middle" className="fig-small fig-ok-text">
-          accepted
-        </text>
-
-        <path d="M212 162 L352 162" className="fig-bad-line" />
-        <path d="M352 152 L366 172 M366 152 L352 172" className="fig-bad-x" />
-        <text x="290" y="198" textAnchor="middle" className="fig-small fig-bad-text">
-          rejected: 33 &lt; 34
-        </text>
-      </svg>
+      <WideFigure />
+      <NarrowFigure />
       <figcaption>{fencingFigure.description}</figcaption>
     </figure>
+  );
+}
+
+function ArrowHead({ id }: { id: string }) {
+  return (
+    <defs>
+      <marker
+        id={id}
+        viewBox="0 0 10 10"
+        refX="9"
+        refY="5"
+        markerWidth="7"
+        markerHeight="7"
+        orient="auto"
+      >
+        <path d="M0 0 L10 5 L0 10 z" className="fig-ok-head" />
+      </marker>
+    </defs>
+  );
+}
+
+/** The writes come from the left, cross the fence and reach the storage on the right. */
+function WideFigure() {
+  return (
+    <svg
+      className="fig-wide"
+      viewBox="0 0 600 206"
+      role="img"
+      aria-labelledby="fence-fig-title fence-fig-desc"
+    >
+      <title id="fence-fig-title">{fencingFigure.title}</title>
+      <desc id="fence-fig-desc">{fencingFigure.description}</desc>
+      <ArrowHead id="fence-arrow-ok" />
+
+      <g className="fig-actor">
+        <rect x="8" y="30" width="204" height="64" rx="8" />
+        <text x="110" y="57" textAnchor="middle">
+          ① client 2
+        </text>
+        <text x="110" y="81" textAnchor="middle" className="fig-small">
+          token 34 · v2 · 320 ms
+        </text>
+      </g>
+      <g className="fig-actor fig-stale">
+        <rect x="8" y="130" width="204" height="64" rx="8" />
+        <text x="110" y="157" textAnchor="middle">
+          ② client 1, late
+        </text>
+        <text x="110" y="181" textAnchor="middle" className="fig-small">
+          token 33 · v1 · 510 ms
+        </text>
+      </g>
+
+      <g className="fig-storage">
+        <rect x="396" y="30" width="196" height="164" rx="8" />
+        <text x="494" y="92" textAnchor="middle" className="fig-strong">
+          documents
+        </text>
+        <text x="494" y="122" textAnchor="middle" className="fig-small">
+          body: v2
+        </text>
+        <text x="494" y="148" textAnchor="middle" className="fig-small">
+          fence: 34
+        </text>
+      </g>
+
+      {/* The check the storage makes on every write: the row's fence must be at most the token. */}
+      <line x1="378" y1="30" x2="378" y2="194" className="fig-fence" />
+      <text x="378" y="20" textAnchor="middle" className="fig-small fig-strong">
+        fence ≤ token?
+      </text>
+
+      <path d="M212 62 L390 62" className="fig-ok-line" markerEnd="url(#fence-arrow-ok)" />
+      <text x="294" y="52" textAnchor="middle" className="fig-small fig-ok-text">
+        accepted
+      </text>
+
+      <path d="M212 162 L352 162" className="fig-bad-line" />
+      <path d="M352 152 L366 172 M366 152 L352 172" className="fig-bad-x" />
+      <text x="290" y="198" textAnchor="middle" className="fig-small fig-bad-text">
+        rejected: 33 &lt; 34
+      </text>
+    </svg>
+  );
+}
+
+/** The same picture for a phone: the writes come from the top, the storage is below the fence. */
+function NarrowFigure() {
+  return (
+    <svg
+      className="fig-narrow"
+      viewBox="0 0 340 372"
+      role="img"
+      aria-labelledby="fence-fig-title-narrow fence-fig-desc-narrow"
+    >
+      <title id="fence-fig-title-narrow">{fencingFigure.title}</title>
+      <desc id="fence-fig-desc-narrow">{fencingFigure.description}</desc>
+      <ArrowHead id="fence-arrow-ok-narrow" />
+
+      <g className="fig-actor">
+        <rect x="4" y="4" width="160" height="62" rx="8" />
+        <text x="84" y="30" textAnchor="middle">
+          ① client 2
+        </text>
+        <text x="84" y="54" textAnchor="middle" className="fig-small">
+          34 · v2 · 320 ms
+        </text>
+      </g>
+      <g className="fig-actor fig-stale">
+        <rect x="176" y="4" width="160" height="62" rx="8" />
+        <text x="256" y="30" textAnchor="middle">
+          ② client 1, late
+        </text>
+        <text x="256" y="54" textAnchor="middle" className="fig-small">
+          33 · v1 · 510 ms
+        </text>
+      </g>
+
+      <path d="M60 66 L60 244" className="fig-ok-line" markerEnd="url(#fence-arrow-ok-narrow)" />
+      <text x="68" y="112" className="fig-small fig-ok-text">
+        accepted
+      </text>
+
+      <path d="M256 66 L256 166" className="fig-bad-line" />
+      <path d="M246 166 L266 180 M266 166 L246 180" className="fig-bad-x" />
+      <text x="244" y="162" textAnchor="end" className="fig-small fig-bad-text">
+        rejected: 33 &lt; 34
+      </text>
+
+      {/* The check the storage makes on every write: the row's fence must be at most the token. */}
+      <line x1="4" y1="196" x2="336" y2="196" className="fig-fence" />
+      <text x="336" y="222" textAnchor="end" className="fig-small fig-strong">
+        fence ≤ token?
+      </text>
+
+      <g className="fig-storage">
+        <rect x="4" y="250" width="332" height="118" rx="8" />
+        <text x="170" y="290" textAnchor="middle" className="fig-strong">
+          documents
+        </text>
+        <text x="170" y="318" textAnchor="middle" className="fig-small">
+          body: v2
+        </text>
+        <text x="170" y="344" textAnchor="middle" className="fig-small">
+          fence: 34
+        </text>
+      </g>
+    </svg>
   );
 }

@@ -24,7 +24,7 @@ export function BarChart({ title, rows, unitFor, valueLegend, libraryLegend }: B
   const hasLibrary = rows.some((r) => r.library !== undefined);
   const summary = rows
     .map((r) => {
-      const ceiling = r.ceiling !== null ? `, ceiling ${sayNumber(r.ceiling)}` : '';
+      const ceiling = r.ceiling !== null ? `, C tool ${sayNumber(r.ceiling)}` : '';
       const library = r.library ? `, ${r.library.label}` : '';
       return `${r.label}: ${sayNumber(r.value)} ${unitFor(r)}${ceiling}${library}`;
     })
@@ -38,7 +38,7 @@ export function BarChart({ title, rows, unitFor, valueLegend, libraryLegend }: B
         </span>
         {hasCeilings ? (
           <span className="legend-item">
-            <span className="swatch swatch-ceiling" /> ceiling from redis-benchmark / pgbench
+            <span className="swatch swatch-ceiling" /> redis-benchmark / pgbench on the same work
           </span>
         ) : null}
         {hasLibrary ? (
@@ -74,7 +74,9 @@ export function BarChart({ title, rows, unitFor, valueLegend, libraryLegend }: B
           ))}
           {layout.bars.map((bar, i) => {
             const row = rows[i] as ChartRow;
-            const ratio = row.ceiling ? ` · ${sayRatio(row.value / row.ceiling)} of ceiling` : '';
+            const ratio = row.ceiling
+              ? ` · ${sayRatio(row.value / row.ceiling)} of the C tool`
+              : '';
             return (
               <g key={bar.id}>
                 <text x={layout.plotLeft} y={bar.labelY} className="chart-label">

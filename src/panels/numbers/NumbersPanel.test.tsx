@@ -88,7 +88,7 @@ describe('NumbersPanel', () => {
       screen.getByText(/About 46,000 lock and release pairs a second; 41,000 with a fencing token/),
     ).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: /This lab/ })).toBeTruthy();
-    expect(screen.getByRole('img', { name: /ceiling 48,000/ })).toBeTruthy();
+    expect(screen.getByRole('img', { name: /C tool 48,000/ })).toBeTruthy();
   });
 });
 

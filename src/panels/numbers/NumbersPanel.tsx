@@ -127,7 +127,7 @@ const allColumns = h.columns([
   }),
   h.accessor((row) => row.lab?.ratio ?? undefined, {
     id: 'ceiling',
-    header: 'Ceiling (C tools)',
+    header: 'C tool, same work',
     sortDescFirst: true,
     sortUndefined: 'last',
     meta: { numeric: true },
@@ -305,16 +305,18 @@ export function NumbersPanel({ load = numbersLoad }: { load?: NumbersLoad }) {
               “This lab” is the bench’s lean Node client (a few hundred lines on{' '}
               <code>node:net</code>, built so the client is not the bottleneck). The lines naming{' '}
               {libraries.map((l) => l.split(' ')[0]).join(' or ')} are the same work, in the same
-              run and against the same ceiling, through {libraries.join(' and ')}, the clients the
-              lab itself uses: one connection per client, each call awaited, no pipelining. That is
-              what you get with those libraries on this machine.
+              run and beside the same C tool, through {libraries.join(' and ')}, the clients the lab
+              itself uses: one connection per client, each call awaited, no pipelining. That is what
+              you get with those libraries on this machine.
             </p>
           ) : null}
         </>
       ) : null}
       {ceilingNotes.length > 0 ? (
         <details className="disclosure">
-          <summary>How the ceilings were measured</summary>
+          <summary>
+            How the C tools were measured (a reference, not a ceiling: the lab can beat it)
+          </summary>
           <ul>
             {ceilingNotes.map((c) => (
               <li key={c.name}>

@@ -20,7 +20,7 @@ export function WhatIfControls({
       <legend>Try other numbers</legend>
       {problems.length > 0 && (
         <p className="fl-link-notice pc-whatif-notice" role="status">
-          {problems.join(' ')} The other numbers are as recorded.
+          {problems.join(' ')}
         </p>
       )}
       <p className="pc-whatif-hint">

@@ -172,9 +172,16 @@ describe('the reader’s numbers in the URL', () => {
     expect(parsed.problems[0]).toContain(problem);
   });
 
-  it('keeps the good values of a link that also has a bad one', () => {
+  it('keeps the good values of a link that also has a bad one, and says what replaces the bad', () => {
     const parsed = parseWhatIfQuery('?try-pause=800&try-fencing=maybe');
     expect(parsed.numbers).toEqual({ ...RECORDED_NUMBERS, pauseMs: 800 });
-    expect(parsed.problems).toEqual(['The link’s try-fencing “maybe” is neither on nor off.']);
+    expect(parsed.problems).toEqual([
+      `The link’s try-fencing “maybe” is neither on nor off, so fencing is ${RECORDED_NUMBERS.fencing ? 'on' : 'off'}, as recorded.`,
+    ]);
+    const mixed = parseWhatIfQuery('?try-ttl=400&try-pause=abc&try-fencing=off');
+    expect(mixed.numbers).toEqual({ ...RECORDED_NUMBERS, ttlMs: 400, fencing: false });
+    expect(mixed.problems).toEqual([
+      `The link’s try-pause “abc” is not a number of ms from 0 to 1500, so the pause is the recorded ${RECORDED_NUMBERS.pauseMs} ms.`,
+    ]);
   });
 });

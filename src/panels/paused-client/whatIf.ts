@@ -98,20 +98,26 @@ export function parseWhatIfQuery(search: string): ParsedWhatIfQuery {
   const numbers = { ...RECORDED_NUMBERS };
   const problems: string[] = [];
   let used = 0;
-  const ms = (key: string, range: MsRange): number | null => {
+  // Each problem says what is used instead, since the link's other values may well be used.
+  const recorded = RECORDED_NUMBERS;
+  const ms = (key: string, range: MsRange, what: string, recordedMs: number): number | null => {
     const read = readMsParam(params, key, range);
-    if (read.problem !== null) problems.push(`${read.problem}.`);
+    if (read.problem !== null)
+      problems.push(`${read.problem}, so the ${what} is the recorded ${recordedMs} ms.`);
     if (read.ms !== null) used++;
     return read.ms;
   };
-  numbers.ttlMs = ms(QUERY.ttlMs, TTL_RANGE_MS) ?? numbers.ttlMs;
-  numbers.pauseMs = ms(QUERY.pauseMs, PAUSE_RANGE_MS) ?? numbers.pauseMs;
+  numbers.ttlMs = ms(QUERY.ttlMs, TTL_RANGE_MS, 'TTL', recorded.ttlMs) ?? numbers.ttlMs;
+  numbers.pauseMs = ms(QUERY.pauseMs, PAUSE_RANGE_MS, 'pause', recorded.pauseMs) ?? numbers.pauseMs;
   const fencing = params.get(QUERY.fencing);
   if (fencing === 'on' || fencing === 'off') {
     numbers.fencing = fencing === 'on';
     used++;
-  } else if (fencing !== null)
-    problems.push(`The link’s ${QUERY.fencing} “${fencing.slice(0, 20)}” is neither on nor off.`);
+  } else if (fencing !== null) {
+    problems.push(
+      `The link’s ${QUERY.fencing} “${fencing.slice(0, 20)}” is neither on nor off, so fencing is ${recorded.fencing ? 'on' : 'off'}, as recorded.`,
+    );
+  }
   const lock = params.get(QUERY.lock);
   const known = WHAT_IF_LOCKS.find((l) => l.lock === lock);
   if (known) {
@@ -119,7 +125,7 @@ export function parseWhatIfQuery(search: string): ParsedWhatIfQuery {
     used++;
   } else if (lock !== null) {
     problems.push(
-      `The link’s ${QUERY.lock} “${lock.slice(0, 20)}” is not one of ${WHAT_IF_LOCKS.map((l) => l.lock).join(', ')}.`,
+      `The link’s ${QUERY.lock} “${lock.slice(0, 20)}” is not one of ${WHAT_IF_LOCKS.map((l) => l.lock).join(', ')}, so the lock is ${recorded.lock}, as recorded.`,
     );
   }
   // A link whose every value was bad shows the recorded run, and says why.

@@ -444,7 +444,7 @@ function DocumentNow({
       {after && (
         <p className="replay-doc-note">
           {after.accepted
-            ? `Corrupt: “${after.body}” came from a client whose lock had expired; “${after.bodyBefore}” is lost.`
+            ? `Corrupt: “${after.body}” came from a client ${howLost(after)}; “${after.bodyBefore}” is lost.`
             : `Kept: the stale “${after.body}” was refused.`}
         </p>
       )}
@@ -488,14 +488,36 @@ function LockNow({ state }: { state: ReplayState }) {
   );
 }
 
+/** "whose lock had expired": how the writer of a stale write had lost the lock, for a clause. */
+function howLost(v: WriteVerdict): string {
+  const holder = v.holder !== null ? actorName(v.holder) : 'another client';
+  switch (v.lost) {
+    case 'token-repeated':
+      return `whose token ${v.token} had been given again, to ${holder}`;
+    case 'taken':
+      return `whose lock had gone to ${holder} before its own TTL ran out`;
+    default:
+      return 'whose lock had expired';
+  }
+}
+
 function verdictText(v: WriteVerdict): { title: string; body: string; tone: 'bad' | 'ok' } {
   const who = actorName(v.actor);
   const token = v.token !== null ? `token ${v.token}` : 'no token';
+  const holder = v.holder !== null ? actorName(v.holder) : 'the newer holder';
+  const lost = `It overwrote “${v.bodyBefore}”, and ${v.holder !== null ? `${holder}’s` : 'the newer holder’s'} update is lost without an error anywhere.`;
+  if (v.accepted && v.lost === 'token-repeated') {
+    return {
+      tone: 'bad',
+      title: 'A repeated token got through: the data is corrupt',
+      body: `The storage took “${v.body}” from ${who} (${token}). ${holder} holds the lock with the same token ${v.token}, handed out a second time after the failover lost the counter’s last step, so fence ≤ token passes for both: fencing cannot tell two holders of one token apart. ${lost}`,
+    };
+  }
   if (v.accepted) {
     return {
       tone: 'bad',
       title: 'Stale write accepted: the data is corrupt',
-      body: `The storage took “${v.body}” from ${who} (${token}), whose lock had already expired. It overwrote “${v.bodyBefore}”, and the newer holder’s update is lost without an error anywhere.`,
+      body: `The storage took “${v.body}” from ${who} (${token}), ${howLost(v)}. ${lost}`,
     };
   }
   return {

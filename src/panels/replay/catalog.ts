@@ -94,6 +94,11 @@ export interface Resolved {
   notices: string[];
 }
 
+/** A name from a link, as a notice quotes it: cut short, since a link can hold anything. */
+function shown(name: string): string {
+  return name.length > 40 ? `${name.slice(0, 40)}…` : name;
+}
+
 /**
  * The option closest to a request. Anything unknown falls back, and says so: a stale or
  * hand-edited link still opens a replay instead of an error.
@@ -107,7 +112,9 @@ export function resolveChoice(options: readonly RunOption[], want: Partial<RunCh
     : (options[0] as RunOption).scenario;
   let scenario = want.scenario ?? fallbackScenario;
   if (!options.some((o) => o.scenario === scenario)) {
-    notices.push(`There is no scenario called “${scenario}”; showing ${fallbackScenario} instead.`);
+    notices.push(
+      `There is no scenario called “${shown(scenario)}”; showing ${fallbackScenario} instead.`,
+    );
     scenario = fallbackScenario;
   }
   const ofScenario = options.filter((o) => o.scenario === scenario);
@@ -117,7 +124,7 @@ export function resolveChoice(options: readonly RunOption[], want: Partial<RunCh
     : (variants[0] as string);
   let variant = want.variant ?? preferredVariant;
   if (!variants.includes(variant)) {
-    notices.push(`${scenario} has no variant “${variant}”; showing ${preferredVariant}.`);
+    notices.push(`${scenario} has no variant “${shown(variant)}”; showing ${preferredVariant}.`);
     variant = preferredVariant;
   }
   const ofVariant = ofScenario.filter((o) => o.variant === variant);
@@ -133,7 +140,7 @@ export function resolveChoice(options: readonly RunOption[], want: Partial<RunCh
     if (match) option = match;
     else
       notices.push(
-        `${scenario} does not run on “${want.lock}”; showing ${preferred.lock || 'its default lock'}.`,
+        `${scenario} does not run on “${shown(want.lock)}”; showing ${preferred.lock || 'its default lock'}.`,
       );
   }
   return { option, notices };

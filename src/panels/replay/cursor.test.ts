@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReplayCursor, initialBody, lockHolderAt } from './cursor';
 import { pausedClientTrace } from './fixtures';
+import { simulate } from '../../sim/simulate';
 import type { Trace } from '../../sim/trace/schema';
 
 describe('ReplayCursor', () => {
@@ -94,6 +95,23 @@ describe('ReplayCursor', () => {
       bodyBefore: 'v2',
     });
   });
+
+  it.each([
+    ['paused-client', 'fencing-off', 'expired'],
+    ['delayed-write', 'fencing-off', 'expired'],
+    ['redlock-gc-pause', 'default', 'expired'],
+    // After the failover the counter repeats: client 2 is given client 1's token.
+    ['redis-failover', 'fencing-on', 'token-repeated'],
+    // Client 1's own validity still runs; a jumped clock let one node free the key early.
+    ['redlock-clock-jump', 'default', 'taken'],
+  ] as const)(
+    'says how the stale writer of %s (%s) lost the lock: %s',
+    (scenario, variant, lost) => {
+      const c = new ReplayCursor(simulate({ scenario, variant }));
+      const v = c.verdict(c.staleWriteIndex()!)!;
+      expect(v).toMatchObject({ actor: 'client-1', accepted: true, holder: 'client-2', lost });
+    },
+  );
 
   it('uses params.ttlMs when the acquire does not say, and extends on extend ok', () => {
     const trace: Trace = {

@@ -48,6 +48,15 @@ export interface WriteVerdict {
   fenceBefore: number | null;
   /** The body the write replaced (accepted) or kept (rejected). */
   bodyBefore: string;
+  /** Who the lock service said held the lock when the write was sent (null: nobody). */
+  holder: string | null;
+  /**
+   * For a stale write, how its writer had lost the lock: its own grant ran out (`expired`);
+   * another client was given the very token it writes with (`token-repeated`: a failover lost
+   * the counter's last step), which the storage's check cannot tell apart; or the lock went to
+   * another before the writer's grant ran out (`taken`: a clock jump let a node free it early).
+   */
+  lost?: 'expired' | 'token-repeated' | 'taken';
   reason?: string;
 }
 
@@ -242,14 +251,17 @@ export class ReplayCursor {
     const ttls = new Map<string, number>();
     // A write is judged at the moment it was sent, not when the storage answered.
     const sentAt = new Map<string, number>();
+    // When each client's own latest grant runs out (null: never), to tell how a stale writer lost it.
+    const grantEnds = new Map<string, number | null>();
     this.checkpoints.push(s);
     this.checkpointTtls.push(new Map(ttls));
     trace.events.forEach((ev, i) => {
       if (ev.f === 'write' && ev.type === 'invoke') sentAt.set(ev.actor, ev.t);
       if (ev.f === 'write' && (ev.type === 'ok' || ev.type === 'fail')) {
-        this.verdicts.set(i, this.judge(s, ev, sentAt.get(ev.actor) ?? ev.t));
+        this.verdicts.set(i, this.judge(s, ev, sentAt.get(ev.actor) ?? ev.t, grantEnds));
       }
       s = apply(trace, s, ev, ttls);
+      if (s.lock.holder !== null) grantEnds.set(s.lock.holder, s.lock.expiresAt);
       if (s.step % this.every === 0) {
         this.checkpoints.push(s);
         this.checkpointTtls.push(new Map(ttls));
@@ -258,18 +270,35 @@ export class ReplayCursor {
     this.current = this.checkpoints[0] as ReplayState;
   }
 
-  private judge(before: ReplayState, ev: TraceEvent, sentAtMs: number): WriteVerdict {
+  private judge(
+    before: ReplayState,
+    ev: TraceEvent,
+    sentAtMs: number,
+    grantEnds: ReadonlyMap<string, number | null>,
+  ): WriteVerdict {
     const v = ev.value ?? {};
     const holder = lockHolderAt(before.lock, sentAtMs);
+    const token = num(v.token);
     const verdict: WriteVerdict = {
       actor: ev.actor,
       body: str(v.body) ?? '',
-      token: num(v.token),
+      token,
       accepted: ev.type === 'ok',
       stale: holder !== ev.actor,
       fenceBefore: before.document.fence,
       bodyBefore: before.document.body,
+      holder,
     };
+    if (verdict.stale) {
+      const ownEndMs = grantEnds.get(ev.actor);
+      if (holder !== null && token !== null && before.lock.token === token)
+        verdict.lost = 'token-repeated';
+      // By the time the write reached the storage (a held write was sent in time, and waited):
+      // its reply is the nearest time the trace has.
+      else if (ownEndMs === undefined || (ownEndMs !== null && ev.t >= ownEndMs))
+        verdict.lost = 'expired';
+      else verdict.lost = 'taken';
+    }
     const reason = str(v.reason);
     if (reason !== null) verdict.reason = reason;
     return verdict;

@@ -46,7 +46,7 @@ describe('describe', () => {
     expect(lines[1]).toBe('Client 1 gets the lock with token 33.');
     expect(lines[2]).toMatch(/pauses for 500 ms \(gc\)/);
     expect(lines[6]).toBe('The storage accepts “v2”; the fence is now 34.');
-    expect(lines[10]).toBe('Client 1: the storage rejected token 33.');
+    expect(lines[10]).toBe('Client 1 stops: the storage rejected token 33.');
   });
 
   it('describes Redlock grants and clock jumps', () => {

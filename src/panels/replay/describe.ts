@@ -150,8 +150,8 @@ export function describeEvent(ev: TraceEvent, verdict?: WriteVerdict | null): st
     case 'crash':
       return `${who} crashes${note}.`;
     case 'stop':
-      // The engine's note already says that the client stops, and why.
-      return ev.note ? `${who}: ${ev.note}.` : `${who} stops.`;
+      // The engine's note says why the client stops.
+      return `${who} stops${ev.note ? `: ${ev.note}` : ''}.`;
     case 'clock-jump': {
       const by = num(v.byMs);
       const node = typeof v.node === 'string' ? v.node : 'a node';
@@ -162,7 +162,8 @@ export function describeEvent(ev: TraceEvent, verdict?: WriteVerdict | null): st
     }
     case 'failover':
       if (ev.type === 'invoke') return 'The Redis primary fails; a replica takes over.';
-      return `The replica is promoted${ev.note ? `: ${ev.note}` : ''}.`;
+      // The note says when: "before it had received the lock".
+      return `The replica is promoted${ev.note ? ` ${ev.note}` : ''}.`;
     case 'terminate':
       if (ev.type !== 'invoke') return `The session is gone${note}.`;
       return `${capitalize(actorName(typeof v.target === 'string' ? v.target : 'a client'))} is terminated${note}.`;

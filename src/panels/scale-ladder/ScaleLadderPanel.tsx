@@ -38,7 +38,8 @@ function ladderColumns(load: NumbersLoad) {
             : undefined;
         return (
           <>
-            <span className="source-tag">Laptop</span> {info.getValue()}
+            {/* A step with no benchmark case gives advice, not a laptop measurement. */}
+            {name ? <span className="source-tag">Laptop</span> : null} {info.getValue()}
             {name && c ? (
               <span className="sub-line">
                 <span className="source-tag source-tag-lab">This lab</span> {sayRate(caseRate(c))}{' '}

@@ -295,10 +295,10 @@ class ScriptPlayer {
         this.acquireAnswered(a, op, r);
         return;
       case 'write':
-        if (this.failed(a, r, 'the storage rejected its token: it lost the lock and stops')) return;
+        if (this.failed(a, r, 'the storage rejected its token, so it has lost the lock')) return;
         break;
       case 'extend':
-        if (this.failed(a, r, 'the extend failed: the lock is gone, so the job stops')) return;
+        if (this.failed(a, r, 'the extend failed, so the lock is gone')) return;
         break;
       default:
         break;
@@ -322,7 +322,7 @@ class ScriptPlayer {
         return;
       }
     }
-    if (this.failed(a, r, 'could not take the lock: no work starts')) return;
+    if (this.failed(a, r, 'it could not take the lock')) return;
     this.advance(a);
   }
 }

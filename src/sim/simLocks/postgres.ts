@@ -78,7 +78,7 @@ export class PgAdvisoryLock implements SimLock {
           : {
               type: 'fail',
               value: { committed: false, reason: 'terminated' },
-              note: 'the connection was terminated: the transaction rolled back',
+              note: 'the connection was terminated, and the transaction rolled back',
             },
         done,
       ),

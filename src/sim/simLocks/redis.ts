@@ -101,7 +101,11 @@ export class RedisLock extends RedisScriptLock {
     const { keys, wire } = this;
     const node = this.primary;
     if (!node.alive)
-      return { type: 'fail', value: { reason: 'down' }, note: 'Redis is down: no new work starts' };
+      return {
+        type: 'fail',
+        value: { reason: 'down' },
+        note: 'Redis is down, so no new work starts',
+      };
     const token = node.acquire(keys.lock, keys.fence, ttlMs, wire.nowMs());
     return token === null ? busy('the lock is held') : ok({ token });
   }
