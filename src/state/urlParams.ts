@@ -10,25 +10,32 @@ export interface MsRange {
 
 /**
  * A number of ms from the link, snapped to the slider's steps so that slider and run agree;
- * null when the link has none. A bad value comes back as a sentence for the reader instead.
+ * null when the link has none. A bad value comes back as a sentence for the reader instead, and
+ * a value that had to be snapped with a sentence saying so (`rounded`), since the run differs.
  */
 export function readMsParam(
   params: URLSearchParams,
   key: string,
   range: MsRange,
-): { ms: number | null; problem: string | null } {
+): { ms: number | null; problem: string | null; rounded: string | null } {
   const raw = params.get(key);
-  if (raw === null) return { ms: null, problem: null };
+  if (raw === null) return { ms: null, problem: null, rounded: null };
   const value = /^\d{1,5}$/.test(raw) ? Number(raw) : NaN;
   if (value >= range.min && value <= range.max) {
+    const ms = range.min + Math.round((value - range.min) / range.step) * range.step;
     return {
-      ms: range.min + Math.round((value - range.min) / range.step) * range.step,
+      ms,
       problem: null,
+      rounded:
+        ms === value
+          ? null
+          : `The link’s ${key} ${value} ms falls between the slider’s ${range.step} ms steps, so it runs as ${ms} ms.`,
     };
   }
   return {
     ms: null,
     problem: `The link’s ${key} “${raw.slice(0, 20)}” is not a number of ms from ${range.min} to ${range.max}`,
+    rounded: null,
   };
 }
 

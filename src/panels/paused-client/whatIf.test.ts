@@ -151,10 +151,14 @@ describe('the reader’s numbers in the URL', () => {
   });
 
   it('fills what a link leaves out with the recorded numbers, and snaps to the sliders’ steps', () => {
-    expect(parseWhatIfQuery('?try-pause=204').numbers).toEqual({
-      ...RECORDED_NUMBERS,
-      pauseMs: 200,
+    expect(parseWhatIfQuery('?try-pause=204')).toEqual({
+      numbers: { ...RECORDED_NUMBERS, pauseMs: 200 },
+      // The run differs from the link's number, so the reader is told.
+      problems: [
+        'The link’s try-pause 204 ms falls between the slider’s 10 ms steps, so it runs as 200 ms.',
+      ],
     });
+    expect(parseWhatIfQuery('?try-pause=200').problems).toEqual([]);
     expect(parseWhatIfQuery('?step=4').numbers).toBeNull();
   });
 

@@ -104,6 +104,7 @@ export function parseWhatIfQuery(search: string): ParsedWhatIfQuery {
     const read = readMsParam(params, key, range);
     if (read.problem !== null)
       problems.push(`${read.problem}, so the ${what} is the recorded ${recordedMs} ms.`);
+    if (read.rounded !== null) problems.push(read.rounded);
     if (read.ms !== null) used++;
     return read.ms;
   };

@@ -37,7 +37,11 @@ describe('the reader’s jump in the URL', () => {
     expect(jumpSearch('?scenario=paused-client', 500)).toBe('?scenario=paused-client&try-jump=500');
     expect(jumpSearch('?try-jump=500', null)).toBe('');
     expect(parseJumpQuery('?try-jump=500')).toEqual({ jumpMs: 500, problem: null });
-    expect(parseJumpQuery('?try-jump=520')).toEqual({ jumpMs: 500, problem: null });
+    expect(parseJumpQuery('?try-jump=520')).toEqual({
+      jumpMs: 500,
+      problem:
+        'The link’s try-jump 520 ms falls between the slider’s 50 ms steps, so it runs as 500 ms.',
+    });
     expect(parseJumpQuery('?step=3')).toEqual({ jumpMs: null, problem: null });
   });
 

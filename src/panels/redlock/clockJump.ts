@@ -28,7 +28,10 @@ export function parseJumpQuery(search: string): { jumpMs: number | null; problem
   const read = readMsParam(new URLSearchParams(search), JUMP_QUERY, CLOCK_JUMP_RANGE_MS);
   return {
     jumpMs: read.ms,
-    problem: read.problem && `${read.problem}; this is the recorded ${RECORDED_JUMP_MS} ms.`,
+    problem:
+      read.problem !== null
+        ? `${read.problem}; this is the recorded ${RECORDED_JUMP_MS} ms.`
+        : read.rounded,
   };
 }
 
