@@ -32,7 +32,8 @@ export const failureCases: FailureCase[] = [
   {
     id: 'redis-failover',
     event: 'Redis fails over before it replicates',
-    result: 'The new primary has no lock, and its counter can hand out a token again.',
+    result:
+      'The new primary has no lock, and its counter can hand out a token again. Two holders of one token also defeat release.lua: either one’s release deletes the other’s lock.',
     whyRight: 'Take tokens from a durable store: a lease row or an etcd revision.',
     savedBy: 'Lease row',
     scenario: 'redis-failover',

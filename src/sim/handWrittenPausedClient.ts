@@ -115,7 +115,7 @@ export class HandWrittenPausedClient {
 
   /** acquire.lua: the lock if it is absent or expired, valued with the next token. */
   private acquire(): OpResult {
-    if (this.lockToken !== null && this.nowMs >= this.lockExpiresAtMs) this.lockToken = null;
+    if (this.lockToken !== null && this.nowMs > this.lockExpiresAtMs) this.lockToken = null;
     if (this.lockToken !== null)
       return { type: 'fail', value: { reason: 'busy' }, note: 'the lock is held' };
     const token = ++this.fenceCounter;

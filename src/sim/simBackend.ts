@@ -94,17 +94,19 @@ export class SimBackend implements Backend {
     if (this.lock.writeInTransaction) return this.lock.writeInTransaction(actor, w);
     const documents = this.pg.documents;
     const resource = this.script.resource;
-    const rows =
-      w.fencing && w.token !== null
-        ? documents.fencedWrite(resource, w.body, w.token)
-        : documents.plainWrite(resource, w.body);
+    const rows = w.fencing
+      ? documents.fencedWrite(resource, w.body, w.token)
+      : documents.plainWrite(resource, w.body);
     const fence = documents.fence(resource);
     if (rows === 1)
       return ok({ body: w.body, token: w.token, fence, seq: documents.writesApplied });
     return {
       type: 'fail',
       value: { body: w.body, token: w.token, fence, reason: 'stale-token' },
-      note: `rejected: token ${w.token} is lower than the fence ${fence}`,
+      note:
+        w.token === null
+          ? 'rejected: the write carries no token, and fence <= NULL holds for no row'
+          : `rejected: token ${w.token} is lower than the fence ${fence}`,
     };
   }
 
@@ -121,14 +123,17 @@ export class SimBackend implements Backend {
         return;
       }
       case 'failover': {
-        if (!this.lock.failover?.()) {
+        const promoted = this.lock.failover?.(this.world.nowMs()) ?? null;
+        if (promoted === null) {
           done({ type: 'fail', note: 'no replica to promote' });
           return;
         }
         done({
           type: 'info',
           value: { promoted: 'redis-replica' },
-          note: 'before it had received the lock',
+          note: promoted.lockKept
+            ? 'after it had received the lock'
+            : 'before it had received the lock',
         });
         return;
       }

@@ -121,6 +121,14 @@ describe('fenced-write.sql', () => {
     expect(await documentRow(name)).toEqual({ body: 'v0', fence: '34' });
   });
 
+  it('changes nothing for a write with no token: fence <= NULL holds for no row', async () => {
+    // The simulated storage refuses a tokenless fenced write for this reason; here is the reason.
+    const name = uniqueName();
+    await seedDocument(name, 0);
+    expect((await pool.query(sql.fencedWrite, [name, 'no token', null])).rowCount).toBe(0);
+    expect(await documentRow(name)).toEqual({ body: 'v0', fence: '0' });
+  });
+
   it('accepts an equal token: the same holder may write again', async () => {
     const name = uniqueName();
     await seedDocument(name, 34);

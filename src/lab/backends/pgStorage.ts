@@ -111,7 +111,8 @@ export class PgStorage {
   ): Promise<OpResult> {
     const { client, proxy } = this.connection(actor);
     const sources = loadLockSources();
-    const fenced = w.fencing && w.token !== null;
+    // With no token the fenced write still runs: `fence <= NULL` matches no row, as on the page.
+    const fenced = w.fencing;
     if (w.heldMs > 0) proxy.holdNextMs(w.heldMs);
     if (!options.pending) await client.query('BEGIN');
     const result = fenced
@@ -141,7 +142,11 @@ export class PgStorage {
     return {
       type: 'fail',
       value: { body: w.body, token: w.token, fence, reason: 'stale-token' },
-      note: `rejected: token ${w.token} is lower than the fence ${fence}${heldNote}`,
+      note: `${
+        w.token === null
+          ? 'rejected: the write carries no token, and fence <= NULL holds for no row'
+          : `rejected: token ${w.token} is lower than the fence ${fence}`
+      }${heldNote}`,
     };
   }
 

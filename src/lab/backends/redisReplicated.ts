@@ -80,9 +80,11 @@ export async function createRedisReplicatedBackend(
             type: 'info' as const,
             value: { promoted: 'redis-replica', replicasAcked },
             note:
-              replicasAcked === 0
-                ? `before it had received the lock (no replica had it 100 ms after ${last?.actor}'s acquire: WAIT 1 100 returned 0)`
-                : 'after the primary was killed',
+              last === null || replicasAcked === null
+                ? 'with no lock taken yet'
+                : replicasAcked === 0
+                  ? `before it had received the lock (no replica had it 100 ms after ${last.actor}'s acquire: WAIT 1 100 returned 0)`
+                  : `after it had received the lock (WAIT 1 100 after ${last.actor}'s acquire returned ${replicasAcked})`,
           };
         },
         done,

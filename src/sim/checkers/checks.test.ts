@@ -90,3 +90,31 @@ describe('checkers', () => {
     expect(rejected.map((w) => w.body)).toEqual(['v1']);
   });
 });
+
+describe('settleWrites and holds', () => {
+  it('counts a write whose reply is indefinite (info) as neither accepted nor refused', () => {
+    const { accepted, rejected } = settleWrites([
+      ev(0, 'client-1', 'write', 'info', { body: 'v1', token: 33 }),
+      ev(5, 'client-2', 'write', 'fail', { body: 'v2', token: 32 }),
+    ]);
+    expect(accepted).toEqual([]);
+    expect(rejected.map((w) => w.body)).toEqual(['v2']);
+  });
+
+  it('ends a hold nobody released at its holder’s last event, not at the end of the run', () => {
+    const run = [
+      ev(0, 'client-1', 'acquire', 'ok', { token: 33 }),
+      ev(10, 'client-1', 'write', 'ok', { body: 'v1', token: 33 }),
+      ev(500, 'client-2', 'acquire', 'ok', { token: 34 }),
+      ev(510, 'client-2', 'write', 'ok', { body: 'v2', token: 34 }),
+    ];
+    expect(checkMutualExclusion({ events: run }).ok).toBe(true);
+    // Still busy when client 2 takes it: two holders.
+    const busy = [
+      ...run.slice(0, 3),
+      ev(505, 'client-1', 'write', 'ok', { body: 'v1b', token: 33 }),
+      run[3]!,
+    ];
+    expect(checkMutualExclusion({ events: busy }).ok).toBe(false);
+  });
+});

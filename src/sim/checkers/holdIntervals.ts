@@ -9,13 +9,18 @@ export interface HoldInterval {
 }
 
 /**
- * A client holds from a successful acquire until it releases, crashes, stops, or has its session
- * terminated. A client that paused past its TTL still believes it holds: that is the point.
+ * A client holds from a successful acquire until it releases, crashes, stops, has its session
+ * terminated, or has nothing left to do (its last event). A client that paused past its TTL
+ * still believes it holds: that is the point.
  * Intervals come out in the order they began (acquire oks are in time order already).
  */
 export function holdIntervals(events: readonly TraceEvent[]): HoldInterval[] {
   const holds: HoldInterval[] = [];
+  // Each actor's last event: after it, the actor does nothing more, so a hold it never let go
+  // of ends there, not at the end of everyone else's run.
+  const lastMs = new Map<string, number>();
   for (const e of events) {
+    lastMs.set(e.actor, e.t);
     const f = e.f;
     if (f === 'acquire') {
       if (e.type !== 'ok') continue;
@@ -34,8 +39,7 @@ export function holdIntervals(events: readonly TraceEvent[]): HoldInterval[] {
       if (typeof target === 'string') closeHold(holds, target, e.t);
     }
   }
-  const endMs = events.length > 0 ? events[events.length - 1]!.t : 0;
-  for (const h of holds) if (h.toMs === Infinity) h.toMs = endMs;
+  for (const h of holds) if (h.toMs === Infinity) h.toMs = lastMs.get(h.actor) ?? h.fromMs;
   return holds;
 }
 

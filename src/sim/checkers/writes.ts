@@ -41,9 +41,11 @@ export function settleWrites(events: readonly TraceEvent[]): {
           accepted.push(w);
           acceptedSeq.push(seq);
         }
-      } else if (e.type === 'fail' || e.type === 'info') {
+      } else if (e.type === 'fail') {
         rejected.push(toWrite(e));
       }
+      // An `info` reply is indefinite (a timeout): the write may or may not have landed, so it
+      // is in neither list rather than counted as refused.
     } else if (e.f === 'release' && e.type !== 'invoke') {
       settle(e.actor, e.type === 'ok');
     } else if (e.f === 'crash') {

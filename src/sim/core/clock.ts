@@ -33,6 +33,14 @@ export class NodeClock {
     (this.steps ??= []).push({ atMs, byMs });
   }
 
+  /**
+   * The node's monotonic clock at true time `trueMs`: it runs at the node's rate (drift) but no
+   * step or offset moves it. Timeouts that use it (etcd's leases, Go's timers) ignore NTP steps.
+   */
+  monotonicMs(trueMs: number): number {
+    return trueMs + (trueMs * this.driftPpm) / 1e6;
+  }
+
   /** The local reading of this clock at true time `trueMs`. */
   localMs(trueMs: number): number {
     let local = trueMs + this.offsetMs + (trueMs * this.driftPpm) / 1e6;

@@ -27,7 +27,10 @@ export class EtcdModel {
 
   constructor(
     readonly clock: NodeClock = new NodeClock(),
-    /** etcd grants whole seconds, at least this many. */
+    /**
+     * etcd grants whole seconds, at least this many. 1 s holds for the lab's etcd (50 ms
+     * heartbeats, 500 ms elections); with its default flags etcd's minimum is about 2 s.
+     */
     readonly minTtlS = 1,
   ) {}
 
@@ -36,9 +39,12 @@ export class EtcdModel {
     return Math.max(this.minTtlS, Math.ceil(ttlMs / 1000)) * 1000;
   }
 
-  /** Revokes every lease whose time is up on the leader's clock. */
+  /**
+   * Revokes every lease whose time is up on the leader's monotonic clock: etcd times leases with
+   * Go's monotonic time, so a step of the wall clock (NTP, an operator) does not move them.
+   */
   private expire(nowMs: number): void {
-    const local = this.clock.localMs(nowMs);
+    const local = this.clock.monotonicMs(nowMs);
     for (const [id, lease] of this.leases) {
       if (lease.expiresAtMs <= local) this.revoke(id);
     }
@@ -58,7 +64,7 @@ export class EtcdModel {
     this.expire(nowMs);
     const id = this.nextLeaseId++;
     const granted = this.grantedTtlMs(ttlMs);
-    this.leases.set(id, { ttlMs: granted, expiresAtMs: this.clock.localMs(nowMs) + granted });
+    this.leases.set(id, { ttlMs: granted, expiresAtMs: this.clock.monotonicMs(nowMs) + granted });
     return id;
   }
 
@@ -81,7 +87,7 @@ export class EtcdModel {
     this.expire(nowMs);
     const lease = this.leases.get(leaseId);
     if (lease === undefined) return false;
-    lease.expiresAtMs = this.clock.localMs(nowMs) + lease.ttlMs;
+    lease.expiresAtMs = this.clock.monotonicMs(nowMs) + lease.ttlMs;
     return true;
   }
 

@@ -16,7 +16,9 @@ describe('Redis node', () => {
     expect(r.pttl('lock:{d}', 100)).toBe(200);
     expect(r.acquire('lock:{d}', 'fence:{d}', 5000, 100)).toBeNull();
     expect(r.pttl('lock:{d}', 100)).toBe(200);
-    expect(r.acquire('lock:{d}', 'fence:{d}', 300, 300)).toBe(34); // expired at 300
+    // Redis expires a key once its clock is past the expiry: at 300 ms exactly it still holds.
+    expect(r.acquire('lock:{d}', 'fence:{d}', 300, 300)).toBeNull();
+    expect(r.acquire('lock:{d}', 'fence:{d}', 300, 300.001)).toBe(34);
   });
 
   it('release and extend act only for the current token', () => {
@@ -173,5 +175,18 @@ describe('etcd model', () => {
     const t2 = etcd.putIfAbsent('lock', 'c', l4, 2000)!;
     expect(t2).toBeGreaterThan(t1 + 1); // the revocation was a write too
     expect(etcd.keepAlive(l1, 2000)).toBe(false);
+  });
+
+  it('times leases on a monotonic clock: a wall-clock step leaves them, a fast clock shortens them', () => {
+    const stepped = new EtcdModel(new NodeClock());
+    const lease = stepped.grant(1000, 0);
+    stepped.putIfAbsent('lock', 'a', lease, 0);
+    stepped.clock.step(100, 5000); // NTP jumps the wall clock 5 s forward
+    expect(stepped.keepAlive(lease, 900)).toBe(true);
+
+    const fast = new EtcdModel(new NodeClock(0, 250_000)); // 25% fast
+    const short = fast.grant(1000, 0);
+    expect(fast.keepAlive(short, 790)).toBe(true); // 987.5 ms on its clock
+    expect(fast.keepAlive(short, 790 + 810)).toBe(false); // 1000 ms after 790 is 800 true ms
   });
 });

@@ -30,7 +30,8 @@ export class RedisNode {
   private live(key: string, nowMs: number): Entry | undefined {
     const e = this.data.get(key);
     if (e === undefined) return undefined;
-    if (e.expireAtLocalMs !== null && this.clock.localMs(nowMs) >= e.expireAtLocalMs) {
+    // Redis expires a key once its clock has passed the expiry (`now > when`), not at it.
+    if (e.expireAtLocalMs !== null && this.clock.localMs(nowMs) > e.expireAtLocalMs) {
       this.data.delete(key);
       this.onWrite?.({ kind: 'del', key });
       return undefined;

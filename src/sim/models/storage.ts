@@ -27,9 +27,10 @@ export class DocumentStorage {
   }
 
   /** fenced-write.sql: rows updated; 0 when a newer token has written. */
-  fencedWrite(name: string, body: string, token: number): 0 | 1 {
+  fencedWrite(name: string, body: string, token: number | null): 0 | 1 {
     const d = this.rows.get(name);
-    if (d === undefined || !(d.fence <= token)) return 0;
+    // SQL's `fence <= NULL` is NULL, never true: a write with no token changes no row.
+    if (d === undefined || token === null || !(d.fence <= token)) return 0;
     d.body = body;
     d.fence = token;
     this.writesApplied++;

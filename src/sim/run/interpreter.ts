@@ -322,8 +322,10 @@ class ScriptPlayer {
         return;
       }
     }
-    if (this.failed(a, r, 'it could not take the lock')) return;
-    this.advance(a);
+    // Without the lock a correct client does no work, whatever the step says: going on would
+    // write with no token (or an old one) as if it held the lock.
+    a.token = null;
+    this.stop(a, 'it could not take the lock');
   }
 }
 

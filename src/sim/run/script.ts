@@ -55,7 +55,10 @@ export interface Step {
   waitFor?: string;
   /** Emitted when this step completes, for `waitFor`. */
   signal?: string;
-  /** If the step fails, the client has lost the lock: it stops all work. */
+  /**
+   * If the step fails, the client has lost the lock: it stops all work. An acquire that fails
+   * (after its retries) always stops its client, with or without this.
+   */
   stopOnFail?: boolean;
 }
 

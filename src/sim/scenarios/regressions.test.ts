@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { contentionScript, type ContentionSpec } from './contention';
-import { simulateScript } from '../simulate';
-import { checkFenceMonotonic, checkNoStaleWrite } from '../checkers/checks';
+import { simulate, simulateScript } from '../simulate';
+import type { Script } from '../run/script';
+import { checkFenceMonotonic, checkMutualExclusion, checkNoStaleWrite } from '../checkers/checks';
 
 // Seeds that once failed a property, pinned. Both were checker bugs, not engine bugs: two replies
 // overtook each other on the way back, and the checkers read the clients' order of replies as the
@@ -49,5 +50,75 @@ describe('pinned seeds', () => {
     // Every accepted write reports where it stood in the storage's order.
     for (const e of trace.events)
       if (e.f === 'write' && e.type === 'ok') expect(e.value?.seq).toBeTypeOf('number');
+  });
+});
+
+// Found by review: runs whose outcome was wrong while every default run was right.
+describe('review findings, pinned', () => {
+  it('a client that cannot take the lock does no work: it neither writes nor counts as a holder', () => {
+    // A short replication lag lets the replica have the lock before the failover: client 2 is
+    // refused. It used to go on and write with no token, which the storage took as plain.
+    const trace = simulate({
+      scenario: 'redis-failover',
+      variant: 'fencing-on',
+      params: { replicationLagMs: 10 },
+    });
+    const client2 = trace.events.filter((e) => e.actor === 'client-2').map((e) => [e.f, e.type]);
+    expect(client2).toEqual([
+      ['acquire', 'invoke'],
+      ['acquire', 'fail'],
+      ['stop', 'info'],
+    ]);
+    expect(trace.events.find((e) => e.f === 'failover' && e.type === 'info')?.note).toBe(
+      'after it had received the lock',
+    );
+    expect(trace.outcome).toMatchObject({ verdict: 'safe', holdersOverlap: false });
+    expect(trace.outcome.document.body).toBe('v1');
+  });
+
+  it.each([
+    ['etcd-lease', 'fencing-on', { pauseMs: 500 }],
+    ['redlock-gc-pause', 'default', { pauseMs: 200 }],
+  ] as const)(
+    'a holder that is done before the next one starts is not a second holder (%s, %j)',
+    (scenario, variant, params) => {
+      // Client 1 never releases: its hold used to run to the end of the whole trace.
+      const trace = simulate({ scenario, variant, params });
+      const client1Done = Math.max(
+        ...trace.events.filter((e) => e.actor === 'client-1').map((e) => e.t),
+      );
+      const client2Holds = trace.events.find(
+        (e) => e.actor === 'client-2' && e.f === 'acquire' && e.type === 'ok',
+      )!.t;
+      expect(client1Done).toBeLessThan(client2Holds);
+      expect(trace.outcome).toMatchObject({ verdict: 'safe', holdersOverlap: false });
+      expect(checkMutualExclusion(trace).ok).toBe(true);
+    },
+  );
+
+  it('with fencing on, a write with no token is refused, as fence <= NULL matches no row', () => {
+    const script: Script = {
+      lock: 'redlock',
+      fencing: true,
+      resource: 'report',
+      hashTags: true,
+      initialToken: 32,
+      initialBody: 'v0',
+      actors: {
+        'client-1': [
+          { atMs: 0, op: { f: 'acquire', ttlMs: 1000 } },
+          { op: { f: 'write', body: 'v1' } },
+        ],
+      },
+    };
+    const { trace } = simulateScript(script, 1, {
+      scenario: 'tokenless',
+      variant: 'fencing-on',
+      params: {},
+    });
+    const reply = trace.events.find((e) => e.f === 'write' && e.type !== 'invoke');
+    expect(reply).toMatchObject({ type: 'fail', value: { token: null } });
+    expect(reply?.note).toMatch(/carries no token/);
+    expect(trace.outcome.document.body).toBe('v0');
   });
 });

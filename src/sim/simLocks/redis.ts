@@ -110,10 +110,10 @@ export class RedisLock extends RedisScriptLock {
     return token === null ? busy('the lock is held') : ok({ token });
   }
 
-  failover(): boolean {
-    if (this.replication === null || !this.replication.failover()) return false;
+  failover(nowMs: number): { lockKept: boolean } | null {
+    if (this.replication === null || !this.replication.failover()) return null;
     this.primary = this.replication.primary;
-    return true;
+    return { lockKept: this.primary.get(this.keys.lock, nowMs) !== null };
   }
 }
 

@@ -28,8 +28,11 @@ export interface SimLock {
   extend?(actor: string, token: number | null, ttlMs: number, done: Done<OpResult>): void;
   /** The clock of one of its servers, by name, for a clock jump; null when it has none so named. */
   clock(node: string): NodeClock | null;
-  /** Promotes a replica over a primary that dies; false where there is no replica to promote. */
-  failover?(): boolean;
+  /**
+   * Promotes a replica over a primary that dies: whether the promoted node has the lock key (it
+   * may not have received it yet); null where there is no replica to promote.
+   */
+  failover?(nowMs: number): { lockKept: boolean } | null;
   /** The client died: what the server ends with its connection. */
   clientCrashed?(actor: string): void;
   /**
