@@ -53,13 +53,19 @@ function roundTrip(socket: Socket, text: string): Promise<{ reply: string; tookM
   });
 }
 
+/**
+ * What "not held" allows, in ms: half the shortest hold below, so it tells held from not held
+ * without asking a loaded machine for speed (these are behaviour checks, not timings).
+ */
+const NOT_HELD_MS = 125;
+
 describe('held proxy', () => {
   it('passes bytes straight through when nothing is held', async () => {
     const p = await proxy();
     const socket = await connect(p.port);
     const { reply, tookMs } = await roundTrip(socket, 'hello');
     expect(reply).toBe('hello');
-    expect(tookMs).toBeLessThan(50);
+    expect(tookMs).toBeLessThan(NOT_HELD_MS);
     socket.destroy();
   });
 
@@ -83,7 +89,7 @@ describe('held proxy', () => {
     expect(p.lastHold()).toMatchObject({ bytes: 13 });
     const after = await roundTrip(socket, 'later');
     expect(after.reply).toBe('later');
-    expect(after.tookMs).toBeLessThan(50);
+    expect(after.tookMs).toBeLessThan(NOT_HELD_MS);
     socket.destroy();
   });
 
@@ -95,7 +101,7 @@ describe('held proxy', () => {
     held.holdNextMs(300);
     const [slow, fast] = await Promise.all([roundTrip(a, 'slow'), roundTrip(b, 'fast')]);
     expect(slow.tookMs).toBeGreaterThanOrEqual(295);
-    expect(fast.tookMs).toBeLessThan(50);
+    expect(fast.tookMs).toBeLessThan(NOT_HELD_MS);
     a.destroy();
     b.destroy();
   });
@@ -117,7 +123,7 @@ describe('held proxy', () => {
       expect(performance.now() - startedMs).toBeGreaterThanOrEqual(245);
       const again = performance.now();
       await client.query('SELECT 1');
-      expect(performance.now() - again).toBeLessThan(100);
+      expect(performance.now() - again).toBeLessThan(NOT_HELD_MS);
     } finally {
       await client.end();
     }

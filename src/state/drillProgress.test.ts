@@ -187,6 +187,42 @@ describe('drill progress store', () => {
     expect(storeOn(storage).getState().progress[q1.id]).toBe('known');
   });
 
+  it('keeps what it knows of a stored state and drops the ids this page no longer has', () => {
+    const storage = new FakeStorage();
+    storage.items.set(
+      DRILL_STORAGE_NAME,
+      JSON.stringify({
+        version: 2,
+        state: {
+          progress: { [q1.id]: 'known', 'a-removed-question': 'known' },
+          predictions: {
+            [q2.id]: { choice: 'a-removed-choice', text: 'my words' },
+            [q3.id]: { choice: q3.bestChoiceId, text: '' },
+            'a-removed-question': { choice: null, text: 'gone' },
+          },
+        },
+      }),
+    );
+    const store = storeOn(storage);
+    expect(data(store)).toEqual({
+      progress: { [q1.id]: 'known' },
+      predictions: {
+        [q2.id]: { choice: null, text: 'my words' },
+        [q3.id]: { choice: q3.bestChoiceId, text: '' },
+      },
+    });
+    expect(store.getState().notice).toBeNull();
+  });
+
+  it('refuses a version 1 state whose known ids are not names', () => {
+    const storage = new FakeStorage();
+    storage.items.set(
+      DRILL_STORAGE_NAME,
+      JSON.stringify({ version: 1, state: { known: [1, 2], predictions: {} } }),
+    );
+    expect(storeOn(storage).getState().notice?.reason).toBe('unreadable');
+  });
+
   it('dismisses the notice', () => {
     const storage = new FakeStorage();
     storage.items.set(DRILL_STORAGE_NAME, 'not json');

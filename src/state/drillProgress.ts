@@ -331,8 +331,6 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
   let pendingStatus: StorageStatus = initialStatus;
   let pendingNotice: DrillNotice | null = null;
   let api: DrillProgressStore | null = null;
-  /** Set when another tab's unreadable value was removed: this tab saves its own back. */
-  let resaveAfterRehydrate = false;
 
   const events: StorageEvents = {
     onStatus(status) {
@@ -345,13 +343,13 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
         return;
       }
       // Another tab wrote it. This tab's progress is still on screen: a value nobody can read
-      // is replaced by it (the next write saves it), so the notice says so rather than "starts
-      // fresh"; a newer page's progress is left alone, and this tab goes on for this visit only.
+      // is replaced by it (setting the notice is a change, which saves this tab's state), so
+      // the notice says so rather than "starts fresh"; a newer page's progress is left alone,
+      // and this tab goes on for this visit only.
       pendingNotice = noticeFor(
         reason === 'newer-version' || !removed ? reason : 'replaced-elsewhere',
       );
       api.setState({ notice: pendingNotice });
-      if (reason !== 'newer-version' && removed) resaveAfterRehydrate = true;
     },
   };
 
@@ -433,13 +431,7 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
   (options.watchOtherTabs ?? watchStorageEvents)((key) => {
     // A null key means the other tab cleared all storage; reading again finds nothing and keeps
     // what this tab has, which its next change saves back.
-    if (key !== name && key !== null) return;
-    void store.persist.rehydrate().then(() => {
-      if (!resaveAfterRehydrate) return;
-      resaveAfterRehydrate = false;
-      // Any state change makes persist write what this tab holds.
-      store.setState({});
-    });
+    if (key === name || key === null) void store.persist.rehydrate();
   });
   return store;
 }

@@ -10,6 +10,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -192,6 +193,43 @@ describe('writeFileAtomic', () => {
     expect(readFileSync(file, 'utf8')).toBe('new and longer');
     expect(readdirSync(dir)).toEqual(['run.json']);
   });
+
+  it('never shows a reader a partial file, however often it is rewritten', async () => {
+    // Another process rewrites an 8 MB file 20 times while this one reads it as fast as it can:
+    // every read must be one whole version. A plain open-and-write shows empty or cut files.
+    const file = join(scratch, 'atomic-race.json');
+    const size = 8 * 1024 * 1024;
+    writeFileSync(file, 'A'.repeat(size));
+    const module = fileURLToPath(new URL('./writeAtomic.ts', import.meta.url));
+    const writer = spawn(
+      process.execPath,
+      [
+        ...['--import', 'tsx', '--input-type=module', '-e'],
+        `import { writeFileAtomic } from ${JSON.stringify(module)};
+         for (let i = 0; i < 20; i++) writeFileAtomic(${JSON.stringify(file)}, (i % 2 ? 'B' : 'C').repeat(${size}));`,
+      ],
+      { stdio: 'ignore' },
+    );
+    const done = new Promise<number | null>((resolve) => writer.once('exit', resolve));
+    let running = true;
+    void done.then(() => (running = false));
+    let reads = 0;
+    const seen = new Set<string>();
+    while (running) {
+      const text = readFileSync(file, 'utf8');
+      expect(text.length).toBe(size);
+      expect(text.at(-1)).toBe(text[0]);
+      seen.add(text[0]!);
+      reads++;
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(await done).toBe(0);
+    expect(reads).toBeGreaterThan(5);
+    expect(seen.size).toBeGreaterThan(1); // the reads did see rewrites
+    expect(
+      readdirSync(scratch).filter((f) => f.includes('atomic-race') && f !== 'atomic-race.json'),
+    ).toEqual([]);
+  }, 60_000);
 
   it('on failure leaves the old file untouched and cleans up its temporary file', () => {
     const dir = join(scratch, 'atomic-fail');

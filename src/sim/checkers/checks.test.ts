@@ -8,6 +8,7 @@ import {
   repeatedTokens,
 } from './checks';
 import { settleWrites } from './writes';
+import { deriveOutcome } from '../run/outcome';
 
 const ev = (
   t: number,
@@ -116,5 +117,56 @@ describe('settleWrites and holds', () => {
       run[3]!,
     ];
     expect(checkMutualExclusion({ events: busy }).ok).toBe(false);
+  });
+});
+
+describe('the outcome of a run with more than one thing wrong', () => {
+  // A stale write accepted (fencing off), then a token handed out again (a failover).
+  const both = [
+    ev(0, 'client-1', 'acquire', 'ok', { token: 33 }),
+    ev(100, 'client-2', 'acquire', 'ok', { token: 34 }),
+    ev(110, 'client-2', 'write', 'ok', { body: 'v2', token: 34, seq: 1 }),
+    ev(200, 'client-1', 'write', 'ok', { body: 'v1', token: 33, seq: 2 }),
+    ev(300, 'client-3', 'acquire', 'ok', { token: 34 }),
+  ];
+  const doc = { body: 'v1', fence: null };
+
+  it('names the stale write first: data was lost, whatever else went wrong', () => {
+    expect(deriveOutcome(both, doc).verdict).toBe('stale-write-accepted');
+    expect(
+      deriveOutcome(
+        both.filter((e) => e.t !== 200),
+        doc,
+      ).verdict,
+    ).toBe('token-repeated');
+  });
+
+  it('ends holds at a stop, and counts a crashed transaction’s writes as refused', () => {
+    const stopped = [
+      ev(0, 'client-1', 'acquire', 'ok', { token: 33 }),
+      ev(50, 'client-1', 'stop', 'info'),
+      ev(100, 'client-2', 'acquire', 'ok', { token: 34 }),
+      ev(150, 'client-2', 'write', 'ok', { body: 'v2', token: 34 }),
+    ];
+    expect(checkMutualExclusion({ events: stopped }).ok).toBe(true);
+    const crashed = [
+      ev(0, 'client-1', 'acquire', 'ok', { token: null }),
+      ev(10, 'client-1', 'write', 'ok', { body: 'v1', token: null, pending: true }),
+      ev(20, 'client-1', 'crash', 'info'),
+    ];
+    const { accepted, rejected } = settleWrites(crashed);
+    expect(accepted).toEqual([]);
+    expect(rejected.map((w) => w.body)).toEqual(['v1']);
+  });
+
+  it('does not count holds that only touch as overlapping', () => {
+    const touching = [
+      ev(0, 'client-1', 'acquire', 'ok', { token: 33 }),
+      ev(100, 'client-1', 'release', 'invoke', { token: 33 }),
+      ev(100, 'client-2', 'acquire', 'ok', { token: 34 }),
+      ev(150, 'client-2', 'write', 'ok', { body: 'v2', token: 34 }),
+    ];
+    expect(checkMutualExclusion({ events: touching }).ok).toBe(true);
+    expect(deriveOutcome(touching, { body: 'v2', fence: 34 }).holdersOverlap).toBe(false);
   });
 });

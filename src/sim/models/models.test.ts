@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { NodeClock } from '../core/clock';
+import { World } from '../core/world';
+import { Network } from './network';
 import { RedisNode } from './redisNode';
 import { RedisReplication } from './redisReplication';
 import { crc16, hashSlot, hashTag } from './hashSlot';
-import { redlockDriftMs, redlockQuorum, redlockValidityMs } from './redlock';
+import {
+  RedlockClient,
+  redlockDriftMs,
+  redlockQuorum,
+  redlockValidityMs,
+  type RedlockResult,
+} from './redlock';
 import { PostgresModel } from './postgres';
 import { DocumentStorage } from './storage';
 import { EtcdModel } from './etcd';
@@ -94,6 +102,39 @@ describe('cluster hash slots', () => {
   });
 });
 
+describe('RedlockClient', () => {
+  const acquireOn = (ttlMs: number, unreachable: string[]) => {
+    const world = new World(1);
+    const nodes = [1, 2, 3, 4, 5].map((i) => new RedisNode(`redis-${i}`));
+    const client = new RedlockClient(world, new Network(world.prng), nodes, 10);
+    let result: RedlockResult | null = null;
+    client.acquire('lock', 'me', ttlMs, unreachable, (r) => (result = r));
+    world.run();
+    const holding = nodes.filter((n) => n.get('lock', world.nowMs()) === 'me').map((n) => n.name);
+    return { result: result as RedlockResult | null, holding };
+  };
+
+  it('takes a majority whose validity is left', () => {
+    const { result, holding } = acquireOn(1000, ['redis-4', 'redis-5']);
+    expect(result).toMatchObject({ ok: true, nodes: ['redis-1', 'redis-2', 'redis-3'] });
+    expect(holding).toEqual(['redis-1', 'redis-2', 'redis-3']);
+  });
+
+  it('fails when reaching the majority used up the TTL, and lets go of every node', () => {
+    // Two 10 ms timeouts and three round trips take over 20 ms: a 20 ms TTL has no validity left.
+    const { result, holding } = acquireOn(20, ['redis-4', 'redis-5']);
+    expect(result).toMatchObject({ ok: false, nodes: ['redis-1', 'redis-2', 'redis-3'] });
+    expect(result?.ok === false && result.reason).toMatch(/^validity ran out/);
+    expect(holding).toEqual([]);
+  });
+
+  it('fails without a majority, and lets go of what it got', () => {
+    const { result, holding } = acquireOn(1000, ['redis-3', 'redis-4', 'redis-5']);
+    expect(result).toMatchObject({ ok: false, reason: 'got 2 of 5 nodes, needs 3' });
+    expect(holding).toEqual([]);
+  });
+});
+
 describe('Redlock arithmetic', () => {
   it('validity is TTL minus time spent minus the drift margin', () => {
     expect(redlockDriftMs(10_000)).toBe(102);
@@ -111,6 +152,8 @@ describe('Postgres model', () => {
     pg.seedLease('d', 32);
     expect(pg.leaseTake('d', 'a', 300, 0)).toBe(33);
     expect(pg.leaseTake('d', 'b', 300, 299)).toBeNull();
+    // lease-take.sql takes a lease only once expires_at < now(): at 300 ms exactly it is still held.
+    expect(pg.leaseTake('d', 'b', 300, 300)).toBeNull();
     expect(pg.leaseTake('d', 'b', 300, 301)).toBe(34);
     expect(pg.leaseGiveBack('d', 33)).toBe(0);
     expect(pg.leaseGiveBack('d', 34)).toBe(1);

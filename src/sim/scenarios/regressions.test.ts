@@ -96,6 +96,31 @@ describe('review findings, pinned', () => {
     },
   );
 
+  it('a client retrying a held lock gives up at giveUpAtMs, and stops', () => {
+    const script: Script = {
+      lock: 'redis',
+      fencing: true,
+      resource: 'report',
+      hashTags: true,
+      initialToken: 32,
+      initialBody: 'v0',
+      actors: {
+        'client-1': [{ atMs: 0, op: { f: 'acquire', ttlMs: 1000 } }],
+        'client-2': [
+          { atMs: 10, op: { f: 'acquire', ttlMs: 1000, retryEveryMs: 20, giveUpAtMs: 100 } },
+          { op: { f: 'write', body: 'v2' } },
+        ],
+      },
+    };
+    const { trace } = simulateScript(script, 3, { scenario: 'give-up', variant: 'x', params: {} });
+    const client2 = trace.events.filter((e) => e.actor === 'client-2');
+    const tries = client2.filter((e) => e.f === 'acquire' && e.type === 'invoke');
+    expect(tries.length).toBeGreaterThan(2);
+    expect(Math.max(...tries.map((e) => e.t))).toBeLessThanOrEqual(100);
+    expect(client2.at(-1)).toMatchObject({ f: 'stop', note: 'it could not take the lock' });
+    expect(client2.some((e) => e.f === 'write')).toBe(false);
+  });
+
   it('with fencing on, a write with no token is refused, as fence <= NULL matches no row', () => {
     const script: Script = {
       lock: 'redlock',
