@@ -103,7 +103,7 @@ export function PausedClientPanel() {
             ) : (
               <p className="pc-source">
                 {trace.backend !== 'sim'
-                  ? `Times from the fencing-on run recorded on real servers, ${describeSource(trace)}; the button opens it in the replay below.`
+                  ? `Times from the fencing-on run on real servers, ${describeSource(trace)}; the button opens it in the replay below.`
                   : `Times from the fencing-on run the replay below shows, ${describeSource(trace)}: no recording of it on Redis and Postgres is in this build yet.`}{' '}
                 <button
                   ref={openReplayRef}
