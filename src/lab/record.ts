@@ -1,4 +1,4 @@
-// `npm run lab:record [-- --only NAME] [-- --out DIR]`: runs every scenario × variant × lock on
+// `npm run lab:record [-- --only NAME --out DIR]`: runs every scenario × variant × lock on
 // real servers that the recorder starts (and stops, also on failure and Ctrl-C), checks each
 // outcome against the scenario's expectation and the simulator, and writes
 // `<out>/<scenario>.<variant>.<lock>.json` whole or not at all.

@@ -86,7 +86,7 @@ function conformanceTests(locks: readonly LockKind[], pool: () => ServerPool): v
 /**
  * A test file's whole suite: the servers the lab run started (`globalSetup.ts`), a pool over them
  * that this file stops at its end, and one conformance test per recording of these locks. Each
- * file takes a few locks, so that vitest can run the files side by side.
+ * file takes a few locks, so that a failure names its family of locks at once.
  */
 export function conformanceSuite(locks: readonly LockKind[]): void {
   const pool = new ServerPool({

@@ -30,7 +30,7 @@ const LOCK_NODE: Record<ContentionSpec['lock'], string> = {
 };
 
 /**
- * A script built from generated numbers, for property tests and the benchmark: several clients
+ * A script built from generated numbers, for the property tests: several clients
  * contend for one lock under pauses, held writes, clock jumps and a drifting clock. Every client stops when the
  * storage rejects it, as a correct client must.
  */
