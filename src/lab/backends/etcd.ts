@@ -44,9 +44,11 @@ export async function createEtcdBackend(
 
   const admin = connect();
   let storage: PgStorage;
+  // Closed again if a later step of the setup fails: its connections and proxies would leak.
+  let opened: PgStorage | null = null;
   try {
     await admin.delete().key(key);
-    storage = await PgStorage.open(servers.databaseUrl, script, actors);
+    storage = opened = await PgStorage.open(servers.databaseUrl, script, actors);
     for (const actor of actors) {
       const client = connect();
       clients.set(actor, client);
@@ -54,6 +56,7 @@ export async function createEtcdBackend(
       await client.get(key).string();
     }
   } catch (error) {
+    await opened?.close().catch(() => undefined);
     admin.close();
     for (const c of clients.values()) c.close();
     throw error;

@@ -63,6 +63,8 @@ export async function createRedisParts(
   // A clean start: no lock, and the counter where the scenario says tokens were.
   const admin = await connectRedis(servers.target(), { server: servers.target().server });
   let storage: PgStorage;
+  // Closed again if a later step of the setup fails: its connections and proxies would leak.
+  let opened: PgStorage | null = null;
   try {
     await admin.del(lock);
     await admin.set(fence, String(script.initialToken));
@@ -70,9 +72,10 @@ export async function createRedisParts(
     const { acquire, release, extend, blindRelease } = loadLockSources();
     for (const source of [acquire, release, extend, blindRelease])
       await admin.script('LOAD', source);
-    storage = await PgStorage.open(servers.databaseUrl, script, actors);
+    storage = opened = await PgStorage.open(servers.databaseUrl, script, actors);
     for (const actor of actors) await connection(actor);
   } catch (error) {
+    await opened?.close().catch(() => undefined);
     for (const c of connections.values()) c.redis.disconnect();
     throw error;
   } finally {

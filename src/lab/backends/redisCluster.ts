@@ -48,13 +48,16 @@ export async function createRedisClusterBackend(
 
   const admin = await connectCluster(cluster);
   let storage: PgStorage;
+  // Closed again if a later step of the setup fails: its connections and proxies would leak.
+  let opened: PgStorage | null = null;
   try {
     // Each key on its own node where they differ: single-key commands are always allowed.
     await admin.del(lock);
     await admin.set(fence, String(script.initialToken));
-    storage = await PgStorage.open(servers.databaseUrl, script, actors);
+    storage = opened = await PgStorage.open(servers.databaseUrl, script, actors);
     for (const actor of actors) clients.set(actor, await connectCluster(cluster));
   } catch (error) {
+    await opened?.close().catch(() => undefined);
     admin.disconnect();
     for (const c of clients.values()) c.disconnect();
     throw error;

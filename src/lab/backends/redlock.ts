@@ -60,6 +60,8 @@ export async function createRedlockBackend(
 
   const admins: Redis[] = [];
   let storage: PgStorage;
+  // Closed again if a later step of the setup fails: its connections and proxies would leak.
+  let opened: PgStorage | null = null;
   const disconnectAll = () => {
     for (const list of connections.values()) for (const c of list) c.disconnect();
     connections.clear();
@@ -70,7 +72,7 @@ export async function createRedlockBackend(
       admins.push(admin);
       await admin.del(key);
     }
-    storage = await PgStorage.open(servers.databaseUrl, script, actors);
+    storage = opened = await PgStorage.open(servers.databaseUrl, script, actors);
     for (const actor of actors) {
       const list: Redis[] = [];
       connections.set(actor, list);
@@ -82,6 +84,7 @@ export async function createRedlockBackend(
       }
     }
   } catch (error) {
+    await opened?.close().catch(() => undefined);
     for (const admin of admins) admin.disconnect();
     disconnectAll();
     throw error;

@@ -87,6 +87,8 @@ export class PgConnection {
   private onReady: (() => void) | null = null;
   private partial: Buffer | null = null;
   private closedByUs = false;
+  /** A setup request's way out when the connection dies under it: it must not wait for ever. */
+  private rejectRequest: ((error: Error) => void) | null = null;
   private startup: { resolve: () => void; reject: (error: Error) => void } | null = null;
   /** The SCRAM exchange under way during startup, if the server asked for one. */
   private scram: ScramClient | null = null;
@@ -101,6 +103,9 @@ export class PgConnection {
       if (this.closedByUs) return;
       this.closedByUs = true;
       const error = new ServerDownError('Postgres', `${config.host}:${config.port}`, detail);
+      const reject = this.rejectRequest;
+      this.rejectRequest = null;
+      reject?.(error);
       if (this.startup) this.startup.reject(error);
       else this.onFatal(error);
     };
@@ -157,9 +162,14 @@ export class PgConnection {
 
   /** Send and wait, for setup steps; rejects on a server error. */
   request(messages: Buffer): Promise<void> {
-    return new Promise((resolve, reject) =>
-      this.send(messages, () => (this.errorText ? reject(new Error(this.errorText)) : resolve())),
-    );
+    return new Promise((resolve, reject) => {
+      this.rejectRequest = reject;
+      this.send(messages, () => {
+        this.rejectRequest = null;
+        if (this.errorText) reject(new Error(this.errorText));
+        else resolve();
+      });
+    });
   }
 
   /** Prepare statements by name, as pgbench -M prepared does before its first transaction. */

@@ -49,6 +49,8 @@ export class RespConnection {
   private onReply: (() => void) | null = null;
   private partial: Buffer | null = null;
   private closedByUs = false;
+  /** A setup request's way out when the connection dies under it: it must not wait for ever. */
+  private rejectRequest: ((error: Error) => void) | null = null;
 
   private constructor(
     socket: Socket,
@@ -60,7 +62,11 @@ export class RespConnection {
     const fail = (detail: string) => {
       if (this.closedByUs) return;
       this.closedByUs = true;
-      this.onFatal(new ServerDownError('Redis', address, detail));
+      const error = new ServerDownError('Redis', address, detail);
+      const reject = this.rejectRequest;
+      this.rejectRequest = null;
+      reject?.(error);
+      this.onFatal(error);
     };
     socket.on('error', (error) => fail(error.message));
     socket.on('close', () => fail('the connection closed'));
@@ -109,7 +115,13 @@ export class RespConnection {
 
   /** Send and wait, for setup steps where speed does not matter. */
   request(command: Buffer): Promise<void> {
-    return new Promise((resolve) => this.send(command, resolve));
+    return new Promise((resolve, reject) => {
+      this.rejectRequest = reject;
+      this.send(command, () => {
+        this.rejectRequest = null;
+        resolve();
+      });
+    });
   }
 
   close(): void {

@@ -43,9 +43,25 @@ export async function connectRedis(
   client.on('error', (error: Error) => {
     firstError ??= error;
   });
+  // connectTimeout covers the TCP connect only: something that accepts and then says nothing (a
+  // tunnel with no Redis behind it, a stopped process) would leave the ready check and PING
+  // waiting for ever. The whole handshake gets the same limit.
+  const limitMs = options.connectTimeoutMs ?? 2_000;
+  let timer: NodeJS.Timeout | undefined;
+  const silent = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer to the handshake and PING within ${limitMs} ms`)),
+      limitMs,
+    );
+  });
   try {
-    await client.connect();
-    await client.ping();
+    await Promise.race([
+      (async () => {
+        await client.connect();
+        await client.ping();
+      })(),
+      silent,
+    ]);
     return client;
   } catch (error) {
     client.disconnect();
@@ -54,5 +70,7 @@ export async function connectRedis(
       `${target.host}:${target.port}`,
       firstError?.message ?? (error instanceof Error ? error.message : String(error)),
     );
+  } finally {
+    clearTimeout(timer);
   }
 }

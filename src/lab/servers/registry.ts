@@ -83,10 +83,10 @@ function installHooks(): void {
   if (hooksInstalled) return;
   hooksInstalled = true;
   // 'exit' runs only synchronous code, so it kills with SIGKILL; signals get a graceful stop.
+  // An uncaught error or rejection that ends the process ends it through 'exit' too. No hook on
+  // the error itself: where something handles it and carries on (a test runner does), killing
+  // every server there would fail everything that runs after it.
   process.on('exit', killAllNow);
-  // The monitor variant observes an uncaught error without changing how Node reacts to it;
-  // the process still crashes, and 'exit' then finishes the job.
-  process.on('uncaughtExceptionMonitor', killAllNow);
   for (const signal of Object.keys(signalExitCodes) as (keyof typeof signalExitCodes)[]) {
     const onSignal = (): void => {
       void stopAll().finally(() => {

@@ -122,6 +122,20 @@ describe('an env variable naming a server that is down', () => {
     );
   });
 
+  it('REDIS_URL at something that accepts and then says nothing: down, not waiting for ever', async () => {
+    const silent: Server = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
+      const error = await startRedis().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServerDownError);
+      expectOneLine(error, /no answer to the handshake and PING within 2000 ms/);
+    } finally {
+      silent.close();
+    }
+  });
+
   it('DATABASE_URL', async () => {
     const port = await freePort();
     process.env.DATABASE_URL = `postgres://postgres@127.0.0.1:${port}/postgres`;
