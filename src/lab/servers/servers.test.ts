@@ -208,6 +208,25 @@ describe('stop()', () => {
   });
 });
 
+describe('an error someone handles', () => {
+  it('leaves the servers running: only the process ending stops them', async () => {
+    const redis = await startRedis({ useEnv: false });
+    try {
+      const before = registeredCount();
+      // What Node emits before an uncaught error reaches a handler (vitest has one).
+      (process as NodeJS.EventEmitter).emit(
+        'uncaughtExceptionMonitor',
+        new Error('handled elsewhere'),
+        'uncaughtException',
+      );
+      expect(registeredCount()).toBe(before);
+      expect(isProcessRunning(redis.process?.pid ?? -1)).toBe(true);
+    } finally {
+      await redis.stop();
+    }
+  });
+});
+
 describe('nothing outlives the process', () => {
   const fixture = fileURLToPath(new URL('../test/fixtures/startAndDie.ts', import.meta.url));
 
