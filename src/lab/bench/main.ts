@@ -35,11 +35,19 @@ async function startServers(options: BenchOptions): Promise<BenchServers> {
     BENCH_CASES.filter((c) => options.only.includes(c.name)).map((c) => c.server),
   );
   const servers: BenchServers = {};
-  const started = await Promise.all([
+  // Every start settles before a failure is acted on (main's finally then stops what started):
+  // stopping while another server is still being made would leave it half-made and running.
+  const settled = await Promise.allSettled([
     needs.has('redis') ? startRedis() : undefined,
     needs.has('postgres') ? startPostgres() : undefined,
     needs.has('etcd') ? startEtcd() : undefined,
   ] as const);
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  const started = settled.map((r) => (r as PromiseFulfilledResult<unknown>).value);
   servers.redis = started[0] as RedisServer | undefined;
   servers.postgres = started[1] as PostgresServer | undefined;
   servers.etcd = started[2] as EtcdServer | undefined;

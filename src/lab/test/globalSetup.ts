@@ -7,7 +7,18 @@ import { runSql, startEtcd, startPostgres, startRedis, stopAll } from '../server
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   try {
-    const [redis, postgres, etcd] = await Promise.all([startRedis(), startPostgres(), startEtcd()]);
+    // Every start settles before any failure is acted on: stopping while another server is still
+    // being made (initdb is writing its folder) would leave that one half-made and running.
+    const settled = await Promise.allSettled([startRedis(), startPostgres(), startEtcd()] as const);
+    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    const [redis, postgres, etcd] = settled.map(
+      (r) => (r as PromiseFulfilledResult<unknown>).value,
+    ) as [
+      Awaited<ReturnType<typeof startRedis>>,
+      Awaited<ReturnType<typeof startPostgres>>,
+      Awaited<ReturnType<typeof startEtcd>>,
+    ];
     // An external DATABASE_URL may already have the tables; the lab's own Postgres never does.
     const schema = readLockSource('schema');
     await runSql(
