@@ -53,6 +53,19 @@ test.describe('the page', () => {
     await expect(lab.section('Failure cases').getByRole('heading').first()).toBeInViewport();
   });
 
+  test('on a phone, tabbing out of the open contents closes it: nothing focused hides under it', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const lab = new LabPage(page);
+    await lab.open();
+    await lab.contentsToggle.click();
+    await lab.contentsLink('Numbers to say').focus();
+    await page.keyboard.press('Tab');
+    await expect(lab.contentsToggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(lab.contentsLink('Numbers to say')).toBeHidden();
+  });
+
   test('a deep link opens at its section once the panels have loaded', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const lab = new LabPage(page);
@@ -157,7 +170,7 @@ test.describe('the page', () => {
       'Locks in Postgres',
       'Scale ladder',
     ]) {
-      const sayIt = lab.section(title).getByRole('complementary', { name: 'Say it' });
+      const sayIt = lab.section(title).getByRole('note', { name: 'Say it' });
       await expect(sayIt, title).toHaveCount(1);
       await expect(sayIt, title).toContainText(/\w{3,}.*\./);
     }

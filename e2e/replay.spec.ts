@@ -49,6 +49,21 @@ test.describe('the replay', () => {
     await expect(replay.playButton()).toHaveAccessibleName('Play');
   });
 
+  test('stepping to the end by keyboard keeps focus on the button, and the keys keep working', async ({
+    page,
+  }) => {
+    const replay = new ReplayPage(page);
+    await replay.open();
+    const length = Number(await replay.position.getAttribute('max'));
+    await replay.stepForward.focus();
+    for (let i = 0; i < length + 2; i++) await page.keyboard.press('Enter');
+    await expect(replay.position).toHaveValue(String(length));
+    await expect(replay.stepForward).toBeFocused();
+    await expect(replay.stepForward).toHaveAttribute('aria-disabled', 'true');
+    await page.keyboard.press('ArrowLeft');
+    await expect(replay.position).toHaveValue(String(length - 1));
+  });
+
   test('every control is reachable by Tab', async ({ page }) => {
     const replay = new ReplayPage(page);
     await replay.open();
@@ -71,7 +86,7 @@ test.describe('the replay', () => {
       );
     }
     const seen = names.join(' | ');
-    // The timeline is one tab stop; Step back is disabled at step 0, so it is skipped.
+    // The timeline is one tab stop; Step back stays a tab stop at step 0 (aria-disabled).
     for (const name of [
       'Scenario|The paused client',
       'Lock and storage|Redis lock',

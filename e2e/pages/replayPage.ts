@@ -20,8 +20,8 @@ export class ReplayPage {
     this.stepForward = this.panel.getByRole('button', { name: 'Step forward' });
     this.stepBack = this.panel.getByRole('button', { name: 'Step back' });
     this.position = this.panel.getByRole('slider', { name: 'Replay position' });
-    this.documentNow = this.panel.getByRole('region', { name: 'The document now' });
-    this.events = this.panel.getByRole('region', { name: 'Events' });
+    this.documentNow = this.panel.getByRole('group', { name: 'The document now' });
+    this.events = this.panel.getByRole('group', { name: 'Events' });
   }
 
   async open(query = '') {
@@ -30,7 +30,7 @@ export class ReplayPage {
   }
 
   playButton(): Locator {
-    return this.panel.getByRole('button', { name: /^(Play|Pause|Replay from the start)$/ });
+    return this.panel.getByRole('button', { name: /^(Play|Pause|Again: replay from the start)$/ });
   }
 
   /** The value shown for `body` or `fence` in "The document now". */

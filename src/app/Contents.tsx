@@ -29,7 +29,16 @@ export function Contents() {
   }, [open]);
 
   return (
-    <nav className="contents" aria-label="Contents" data-open={open || undefined}>
+    <nav
+      className="contents"
+      aria-label="Contents"
+      data-open={open || undefined}
+      // The open list covers the page on a phone: once focus or a click goes elsewhere it closes,
+      // or what has focus would sit hidden under it.
+      onBlur={(e) => {
+        if (open && !e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
       <div className="contents-bar">
         <button
           ref={toggleRef}

@@ -30,7 +30,8 @@ export function CodeBlock({ title, tag, code, language, markers, notesId }: Code
         <span>{title}</span>
         {tag ? <span className="code-tag">{tag}</span> : null}
       </figcaption>
-      <pre tabIndex={0} aria-labelledby={titleId} className={`code lang-${language}`}>
+      {/* Focusable so a long line can be scrolled by keyboard; a region, so it has a name. */}
+      <pre tabIndex={0} role="region" aria-labelledby={titleId} className={`code lang-${language}`}>
         <code>
           {lines.map((line, index) => (
             <span className="code-line" key={index}>

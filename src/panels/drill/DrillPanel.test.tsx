@@ -222,6 +222,15 @@ describe('DrillPanel', () => {
 
     fireEvent.click(reset);
     dialog = screen.getByRole('alertdialog');
+    // Tab goes round the dialog's two buttons, never out of it, until it is answered.
+    const keep = within(dialog).getByRole('button', { name: 'Keep my progress' });
+    const clear = within(dialog).getByRole('button', { name: 'Yes, clear my progress' });
+    fireEvent.keyDown(keep, { key: 'Tab' });
+    expect(document.activeElement).toBe(clear);
+    fireEvent.keyDown(clear, { key: 'Tab' });
+    expect(document.activeElement).toBe(keep);
+    fireEvent.keyDown(keep, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(clear);
     fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Keep my progress' }), {
       key: 'Escape',
     });

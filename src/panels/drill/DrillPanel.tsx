@@ -288,6 +288,8 @@ function DrillCard({ store, question, number, practicing }: DrillCardProps) {
           className="drill-reveal"
           aria-expanded={revealed}
           aria-controls={answerId}
+          // Eight buttons say "Reveal the answer": each also names its question.
+          aria-describedby={promptId}
           onClick={toggleAnswer}
         >
           {revealed ? 'Hide the answer' : 'Reveal the answer'}
@@ -398,6 +400,15 @@ function ConfirmReset({ onConfirm, onCancel }: { onConfirm: () => void; onCancel
         if (e.key === 'Escape') {
           e.stopPropagation();
           onCancel();
+          return;
+        }
+        // A dialog keeps the focus until it is answered: Tab goes round its two buttons.
+        if (e.key === 'Tab') {
+          const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button')];
+          const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+          e.preventDefault();
+          const next = (at + (e.shiftKey ? -1 : 1) + buttons.length) % buttons.length;
+          buttons[next]?.focus();
         }
       }}
     >

@@ -80,8 +80,9 @@ export function FencedPathPanel() {
           ))}
         </div>
 
-        <section className="fp-detail" aria-live="polite" aria-labelledby="fp-detail-title">
-          <h3 id="fp-detail-title">
+        <section className="fp-detail" role="group" aria-labelledby="fp-detail-title">
+          {/* Only the step's title is announced as it changes; the rest is there to read. */}
+          <h3 id="fp-detail-title" aria-live="polite">
             Step {step.number}: {step.title}
           </h3>
           <ul>

@@ -35,7 +35,7 @@ describe('RedlockPanel', () => {
     render(<RedlockPanel />);
     expect(screen.getByText(/majority of 5 independent Redis nodes/)).toBeTruthy();
     expect(screen.getByText(/hands out no token the storage could check/)).toBeTruthy();
-    expect(screen.getByRole('complementary', { name: 'Say it' }).textContent).toMatch(
+    expect(screen.getByRole('note', { name: 'Say it' }).textContent).toMatch(
       /two clients hold the lock at once/,
     );
   });

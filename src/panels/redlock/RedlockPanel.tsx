@@ -180,8 +180,9 @@ export function RedlockPanel() {
             type="button"
             className="fl-button"
             aria-label="Previous event"
-            onClick={() => setStep(step - 1)}
-            disabled={step === 0}
+            // aria-disabled, not disabled: a disabled button drops the keyboard's focus.
+            onClick={() => step > 0 && setStep(step - 1)}
+            aria-disabled={step === 0}
           >
             <IconStepBack />
           </button>
@@ -198,8 +199,8 @@ export function RedlockPanel() {
             type="button"
             className="fl-button"
             aria-label="Next event"
-            onClick={() => setStep(step + 1)}
-            disabled={step >= cursor.length}
+            onClick={() => step < cursor.length && setStep(step + 1)}
+            aria-disabled={step >= cursor.length}
           >
             <IconStepForward />
           </button>
@@ -241,7 +242,8 @@ export function RedlockPanel() {
                         type="button"
                         className="fl-link-button"
                         onClick={() => setWhich(a.run as RunName)}
-                        aria-label={`Replay it above: ${a.breaks}`}
+                        // The name starts with the visible words, then says which failure.
+                        aria-label={`${a.run === which ? 'Shown above' : 'Replay it'}: ${a.breaks}`}
                       >
                         {a.run === which ? 'shown above' : 'replay it'}
                       </button>

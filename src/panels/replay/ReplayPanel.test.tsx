@@ -4,7 +4,7 @@ import { InvalidRecordings, ReplayPanel } from './ReplayPanel';
 import { selectRun, usePlayback } from '../../state/playback';
 
 function documentNow() {
-  const card = screen.getByRole('region', { name: 'The document now' });
+  const card = screen.getByRole('group', { name: 'The document now' });
   const [body, fence] = within(card).getAllByRole('definition');
   return { body: body?.textContent, fence: fence?.textContent };
 }
@@ -77,7 +77,7 @@ describe('ReplayPanel', () => {
 
   it('moves to an event chosen in the list, and marks it current', () => {
     render(<ReplayPanel />);
-    const items = within(screen.getByRole('region', { name: 'Events' })).getAllByRole('button');
+    const items = within(screen.getByRole('group', { name: 'Events' })).getAllByRole('button');
     fireEvent.click(items[4]!);
     expect(usePlayback.getState().step).toBe(5);
     expect(items[4]!.closest('li')?.getAttribute('aria-current')).toBe('step');
@@ -130,5 +130,7 @@ describe('ReplayPanel, the way to the stale write', () => {
     fireEvent.click(screen.getByRole('button', { name: 'jump to it' }));
     expect(screen.getByText(/Stale write rejected by the storage/)).toBeTruthy();
     expect(documentNow().body).toBe('v2');
+    // The button is gone: focus is on the replay, not dropped to the page.
+    expect(document.activeElement?.hasAttribute('data-replay-panel')).toBe(true);
   });
 });

@@ -295,8 +295,10 @@ function Player({
         <button
           type="button"
           className="fl-button"
-          onClick={() => stepBy(-1)}
-          disabled={step === 0}
+          // aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page,
+          // and with it the replay's own keys.
+          onClick={() => step > 0 && stepBy(-1)}
+          aria-disabled={step === 0}
           aria-label="Step back"
           title="Step back (←)"
         >
@@ -306,7 +308,7 @@ function Player({
           type="button"
           className="fl-button replay-play"
           onClick={() => togglePlaying()}
-          aria-label={playing ? 'Pause' : atEnd ? 'Replay from the start' : 'Play'}
+          aria-label={playing ? 'Pause' : atEnd ? 'Again: replay from the start' : 'Play'}
           title={playing ? 'Pause (Space)' : 'Play (Space)'}
         >
           {playing ? <IconPause /> : <IconPlay />}
@@ -315,8 +317,8 @@ function Player({
         <button
           type="button"
           className="fl-button"
-          onClick={() => stepBy(1)}
-          disabled={atEnd}
+          onClick={() => !atEnd && stepBy(1)}
+          aria-disabled={atEnd}
           aria-label="Step forward"
           title="Step forward (→)"
         >
@@ -362,7 +364,9 @@ function Player({
         </p>
       </div>
 
-      <p className="replay-caption" aria-live="polite">
+      {/* Said on each step by hand, not while playing: at 4x a sentence every 275 ms outruns any
+          screen reader. */}
+      <p className="replay-caption" aria-live={playing ? 'off' : 'polite'}>
         {caption}
       </p>
 
@@ -415,7 +419,11 @@ function DocumentNow({
   // After the stale write the card says what it did to the data, in colour and in words.
   const tone = after ? (after.accepted ? ' is-bad' : ' is-ok') : '';
   return (
-    <section className={`replay-card replay-doc${tone}`} aria-labelledby="replay-doc-title">
+    <section
+      className={`replay-card replay-doc${tone}`}
+      role="group"
+      aria-labelledby="replay-doc-title"
+    >
       <h3 id="replay-doc-title">The document now</h3>
       <dl>
         <div>
@@ -457,7 +465,7 @@ function LockNow({ state }: { state: ReplayState }) {
   const live = lock.holder !== null && (lock.expiresAt === null || t < lock.expiresAt);
   const names = Object.entries(believers);
   return (
-    <section className="replay-card replay-lock" aria-labelledby="replay-lock-title">
+    <section className="replay-card replay-lock" role="group" aria-labelledby="replay-lock-title">
       <h3 id="replay-lock-title">The lock now</h3>
       <p>
         {lock.holder === null ? (
@@ -547,9 +555,12 @@ function StaleWriteVerdict({
         <button
           type="button"
           className="fl-link-button"
-          onClick={() => {
+          onClick={(e) => {
+            // The button goes away as it is used: focus goes to the replay, where its keys work.
+            const panel = e.currentTarget.closest<HTMLElement>('[data-replay-panel]');
             setPlaying(false);
             setStep(staleIndex + 1);
+            panel?.focus();
           }}
         >
           jump to it
@@ -583,7 +594,7 @@ function EventList({ cursor, step }: { cursor: ReplayCursor; step: number }) {
   }, [step]);
 
   return (
-    <section className="replay-events" aria-labelledby="replay-events-title">
+    <section className="replay-events" role="group" aria-labelledby="replay-events-title">
       <h3 id="replay-events-title">Events</h3>
       <ol ref={listRef}>
         {cursor.trace.events.map((ev, i) => {

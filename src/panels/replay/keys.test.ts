@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replayKeyAction } from './keys';
+import { keyTargetOf, replayKeyAction } from './keys';
 
 describe('replayKeyAction', () => {
   it('plays, pauses and steps from the panel itself', () => {
@@ -18,5 +18,17 @@ describe('replayKeyAction', () => {
     expect(replayKeyAction('ArrowDown', 'select')).toBeNull();
     expect(replayKeyAction(' ', 'text')).toBeNull();
     expect(replayKeyAction('ArrowRight', 'panel', { alt: true })).toBeNull();
+  });
+
+  it('lets a summary, a link or a role=button keep Space, and leaves up and down to the page', () => {
+    const element = (tagName: string, role: string | null = null) =>
+      ({ tagName, getAttribute: () => role, isContentEditable: false }) as unknown as EventTarget;
+    for (const el of [element('SUMMARY'), element('A'), element('DIV', 'button')]) {
+      expect(keyTargetOf(el)).toBe('button');
+      expect(replayKeyAction(' ', keyTargetOf(el))).toBeNull();
+    }
+    expect(keyTargetOf(element('DIV'))).toBe('panel');
+    expect(replayKeyAction('ArrowDown', 'panel')).toBeNull();
+    expect(replayKeyAction('ArrowUp', 'panel')).toBeNull();
   });
 });

@@ -19,7 +19,16 @@ export function keyTargetOf(el: EventTarget | null): KeyTarget {
     if (type === 'checkbox' || type === 'radio' || type === 'button') return 'button';
     return 'text';
   }
-  if (tag === 'button' || e.getAttribute('role') === 'switch') return 'button';
+  // Anything Space or Enter already operates: a summary opens its details, a link follows.
+  const role = e.getAttribute('role');
+  if (
+    tag === 'button' ||
+    tag === 'summary' ||
+    tag === 'a' ||
+    role === 'switch' ||
+    role === 'button'
+  )
+    return 'button';
   return 'panel';
 }
 
@@ -36,11 +45,10 @@ export function replayKeyAction(
       return target === 'button' ? null : 'toggle';
     case 'k':
       return 'toggle';
+    // Left and right only, as the keys line says: up and down keep scrolling the page.
     case 'ArrowLeft':
-    case 'ArrowUp':
       return 'back';
     case 'ArrowRight':
-    case 'ArrowDown':
       return 'forward';
     case 'Home':
       return 'start';

@@ -124,7 +124,8 @@ export function LaneTimeline({ trace, title, nowMs, onPick, activeEventIndex }: 
           />
         ))}
       </svg>
-      <p className="lt-detail" aria-live="polite">
+      {/* Not live: the focused mark's own name already says this, and hovering is for eyes. */}
+      <p className="lt-detail">
         {shown ? (
           <>
             <span className="lt-detail-t">{fmt(shown.t)}</span> {capitalize(shown.detail)}

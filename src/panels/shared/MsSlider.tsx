@@ -31,7 +31,8 @@ export function MsSlider({
         aria-valuetext={`${value} ms`}
         onChange={(e) => onChange(Number(e.target.value))}
       />
-      <output htmlFor={id} className="fl-ms-slider-value">
+      {/* The slider's own value text is read as it moves: the output stays quiet. */}
+      <output htmlFor={id} className="fl-ms-slider-value" aria-live="off">
         {value} ms
       </output>
     </div>

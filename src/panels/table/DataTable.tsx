@@ -56,7 +56,8 @@ export function DataTable<T extends RowData>({
       <table className="data-table" data-sortable={sortable || undefined}>
         <caption className={showCaption ? 'table-caption' : 'sr-only'}>
           {caption}
-          {sortable ? <span className="sr-only">, sortable by the column buttons</span> : null}
+          {/* Read as part of the name, which may put a space before it: so no comma. */}
+          {sortable ? <span className="sr-only"> (sortable by the column buttons)</span> : null}
         </caption>
         <thead>
           {table.getHeaderGroups().map((group) => (
