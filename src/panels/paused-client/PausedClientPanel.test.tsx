@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { PausedClientPanel } from './PausedClientPanel';
 
 afterEach(cleanup);
@@ -55,6 +55,18 @@ describe('PausedClientPanel', () => {
     expect(verdict()).toBe('');
     expect(screen.getByText(/the storage rejects the stale write/)).toBeTruthy();
     expect((screen.getByRole('slider', { name: 'Pause' }) as HTMLInputElement).value).toBe('500');
+  });
+
+  it('speaks the outcome once the sliders come to rest, not on every step', async () => {
+    render(<PausedClientPanel />);
+    const spoken = () => document.querySelector('.pc-verdict + [aria-live="polite"]')!.textContent;
+    const pause = screen.getByRole('slider', { name: 'Pause' });
+    fireEvent.change(pause, { target: { value: '200' } });
+    fireEvent.change(pause, { target: { value: '210' } });
+    expect(spoken()).toBe('');
+    await act(() => new Promise((r) => setTimeout(r, 600)));
+    expect(spoken()).toMatch(/^Safe this time: client 1 woke from its 210 ms pause/);
+    expect(document.querySelector('.pc-verdict')!.getAttribute('aria-hidden')).toBe('true');
   });
 
   it('keeps the reader’s numbers in the URL, and opens a link’s numbers', () => {

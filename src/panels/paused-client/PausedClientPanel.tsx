@@ -14,6 +14,7 @@ import { SayIt } from '../top';
 import { LaneTimeline } from '../shared/LaneTimeline';
 import { pausedClientStory, storySentence } from './story';
 import { WhatIfControls } from './WhatIfControls';
+import { useSettled } from '../shared/useSettled';
 import {
   RECORDED_NUMBERS,
   WHAT_IF_LOCKS,
@@ -55,6 +56,9 @@ export function PausedClientPanel() {
   const live = useMemo(() => (numbers ? whatIfRun(numbers) : null), [numbers]);
   const trace = live ?? recorded.trace;
   const story = useMemo(() => (trace ? pausedClientStory(timelineModel(trace)) : null), [trace]);
+  const verdictText = live && numbers && story ? whatIfVerdict(live, numbers, story) : '';
+  // Spoken half a second after the sliders stop: each arrow press would read it all again.
+  const spokenVerdict = useSettled(verdictText, 500);
   // When the replay shows this very run, its moment appears here as a playhead.
   const { scenario, variant, lock, step } = usePlayback();
   const sameRun =
@@ -122,9 +126,13 @@ export function PausedClientPanel() {
           onChange={setNumbers}
           problems={linkProblems}
         />
-        {/* Always in the page, so that a screen reader hears each new outcome as it comes. */}
-        <p className="pc-verdict" aria-live="polite">
-          {live && numbers ? whatIfVerdict(live, numbers, story) : ''}
+        {/* Always in the page, so that a screen reader hears each new outcome; the spoken copy
+            waits until the numbers settle. */}
+        <p className="pc-verdict" aria-hidden="true">
+          {verdictText}
+        </p>
+        <p className="sr-only" aria-live="polite">
+          {spokenVerdict}
         </p>
       </div>
       <SayIt>{pausedClientSayIt}</SayIt>
