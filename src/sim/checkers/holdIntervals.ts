@@ -16,11 +16,7 @@ export interface HoldInterval {
  */
 export function holdIntervals(events: readonly TraceEvent[]): HoldInterval[] {
   const holds: HoldInterval[] = [];
-  // Each actor's last event: after it, the actor does nothing more, so a hold it never let go
-  // of ends there, not at the end of everyone else's run.
-  const lastMs = new Map<string, number>();
   for (const e of events) {
-    lastMs.set(e.actor, e.t);
     const f = e.f;
     if (f === 'acquire') {
       if (e.type !== 'ok') continue;
@@ -39,8 +35,16 @@ export function holdIntervals(events: readonly TraceEvent[]): HoldInterval[] {
       if (typeof target === 'string') closeHold(holds, target, e.t);
     }
   }
-  for (const h of holds) if (h.toMs === Infinity) h.toMs = lastMs.get(h.actor) ?? h.fromMs;
+  // A hold its client never let go of ends at that client's last event: after it, the client
+  // does nothing more. Found from the end, for the few holds still open, rather than kept up
+  // on every event of every run.
+  for (const h of holds) if (h.toMs === Infinity) h.toMs = lastEventMs(events, h.actor, h.fromMs);
   return holds;
+}
+
+function lastEventMs(events: readonly TraceEvent[], actor: string, fallbackMs: number): number {
+  for (let i = events.length - 1; i >= 0; i--) if (events[i]!.actor === actor) return events[i]!.t;
+  return fallbackMs;
 }
 
 /** Ends an actor's open interval at `t`. An actor has at most one: the last one it began. */
