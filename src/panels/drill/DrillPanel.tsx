@@ -247,7 +247,7 @@ function DrillCard({ store, question, number, practicing }: DrillCardProps) {
         {question.prompt}
       </h3>
 
-      <fieldset className="drill-prediction">
+      <fieldset className="drill-prediction" aria-describedby={`${id}-hint`}>
         <legend>{practicing ? 'Your answer' : 'Your prediction'}</legend>
         {!practicing &&
           question.choices.map((choice, i) => (
@@ -294,7 +294,7 @@ function DrillCard({ store, question, number, practicing }: DrillCardProps) {
         >
           {revealed ? 'Hide the answer' : 'Reveal the answer'}
         </button>
-        <p className="drill-hint" aria-live="polite">
+        <p id={`${id}-hint`} className="drill-hint" aria-live="polite">
           {hint}
         </p>
       </div>

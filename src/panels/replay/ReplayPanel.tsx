@@ -584,7 +584,7 @@ function EventList({ cursor, step }: { cursor: ReplayCursor; step: number }) {
   // Keep the current event in view inside the list, without scrolling the page.
   useEffect(() => {
     const list = listRef.current;
-    const item = list?.querySelector<HTMLElement>('[aria-current="step"]');
+    const item = list?.querySelector<HTMLElement>('[aria-current="step"]')?.closest('li');
     if (!list || !item) return;
     // The list is positioned, so offsetTop is measured from its top edge.
     const top = item.offsetTop;
@@ -605,11 +605,12 @@ function EventList({ cursor, step }: { cursor: ReplayCursor; step: number }) {
           return (
             <li
               key={i}
-              aria-current={current ? 'step' : undefined}
               className={`${current ? 'is-current' : ''}${future ? ' is-future' : ''}${tone}`}
             >
+              {/* On the button, so that tabbing through the events says which one is current. */}
               <button
                 type="button"
+                aria-current={current ? 'step' : undefined}
                 className="replay-event"
                 onClick={() => {
                   setPlaying(false);
