@@ -54,7 +54,7 @@ export class ReplayPage {
   }
 
   currentEvent(): Locator {
-    return this.events.locator('li[aria-current="step"]');
+    return this.events.getByRole('button').and(this.events.locator('[aria-current="step"]'));
   }
 
   // The fenced path, a section of its own.
