@@ -38,6 +38,7 @@ const UNKNOWN: ServerInfo = { version: 'unknown', settings: {} };
 export class ServerPool {
   private readonly started: Stoppable[] = [];
   private readonly cache = new Map<string, Promise<unknown>>();
+  private readonly starting = new Set<Promise<unknown>>();
   private stopped = false;
 
   constructor(private readonly provided: ProvidedServers = {}) {}
@@ -46,11 +47,17 @@ export class ServerPool {
     name: string,
     start: () => Promise<T & Partial<Stoppable>>,
   ): Promise<T> {
+    // Started after stop() nothing would ever stop it.
+    if (this.stopped) return Promise.reject(new Error('the server pool is stopped'));
     let promise = this.cache.get(name) as Promise<T> | undefined;
     if (!promise) {
-      promise = start().then((server) => {
+      promise = start().then(async (server) => {
+        if (this.stopped) {
+          // stop() came while it started and has let go of its list: stop it here.
+          await server.stop?.();
+          throw new Error('the server pool was stopped while a server started');
+        }
         if (server.stop) this.started.push(server as Stoppable);
-        if (this.stopped) throw new Error('the server pool was stopped while a server started');
         return server;
       });
       // A failed start is not cached: the next caller gets the same clear error afresh.
@@ -100,9 +107,20 @@ export class ServerPool {
   /** A new primary with its replica; the caller stops it after its one failover. */
   async freshReplication(): Promise<RedisReplication> {
     if (this.stopped) throw new Error('the server pool is stopped');
-    const pair = await startRedisReplication();
-    this.started.push(pair);
-    return pair;
+    const starting = startRedisReplication();
+    // stop() waits for a pair still starting, as it does for the cached servers.
+    this.starting.add(starting);
+    try {
+      const pair = await starting;
+      if (this.stopped) {
+        await pair.stop();
+        throw new Error('the server pool was stopped while a server started');
+      }
+      this.started.push(pair);
+      return pair;
+    } finally {
+      this.starting.delete(starting);
+    }
   }
 
   redisCluster(): Promise<RedisClusterServer> {
@@ -127,7 +145,9 @@ export class ServerPool {
   /** Stops every server this pool started, also the ones that are still starting. */
   async stop(): Promise<void> {
     this.stopped = true;
-    await Promise.allSettled([...this.cache.values()]);
+    await Promise.allSettled([...this.cache.values(), ...this.starting]);
+    // Nothing cached may hand out the address of a server that is gone.
+    this.cache.clear();
     await Promise.allSettled(this.started.splice(0).map((s) => s.stop()));
   }
 }
