@@ -2,7 +2,7 @@
 // a transparent pipe otherwise, including for a real Postgres session.
 import { createServer, Socket, type AddressInfo, type Server } from 'node:net';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { startHeldProxy, type HeldProxy } from './heldProxy';
 import { LOOPBACK_HOST, parsePostgresUrl } from './servers';
 
@@ -129,6 +129,46 @@ describe('held proxy', () => {
     }
   });
 
+  it('delivers everything a server sent before it closed, to a reader that is slow', async () => {
+    const sizeBytes = 16 * 1024 * 1024;
+    const server = createServer((socket) => socket.end(Buffer.alloc(sizeBytes, 7)));
+    await new Promise<void>((resolve) => server.listen(0, LOOPBACK_HOST, () => resolve()));
+    const p = await startHeldProxy({
+      host: LOOPBACK_HOST,
+      port: (server.address() as AddressInfo).port,
+    });
+    proxies.push(p);
+    const socket = await connect(p.port);
+    let received = 0;
+    socket.pause();
+    await new Promise((r) => setTimeout(r, 200)); // the reader lags: the server is done by now
+    socket.on('data', (chunk: Buffer) => (received += chunk.length));
+    socket.resume();
+    await new Promise((resolve) => socket.once('end', resolve));
+    expect(received).toBe(sizeBytes);
+    socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('still delivers held bytes when the client hangs up before the hold ends', async () => {
+    let got = '';
+    const server = createServer((socket) =>
+      socket.on('data', (c: Buffer) => (got += c.toString())),
+    );
+    await new Promise<void>((resolve) => server.listen(0, LOOPBACK_HOST, () => resolve()));
+    const p = await startHeldProxy({
+      host: LOOPBACK_HOST,
+      port: (server.address() as AddressInfo).port,
+    });
+    proxies.push(p);
+    const socket = await connect(p.port);
+    p.holdNextMs(150);
+    socket.end('a late write;');
+    await vi.waitFor(() => expect(got).toBe('a late write;'), { timeout: 2000 });
+    expect(p.lastHold()).toMatchObject({ bytes: 13 });
+    await new Promise((resolve) => server.close(resolve));
+  });
+
   it('closes the client side when the server side goes away', async () => {
     const server = createServer((socket) => socket.destroy());
     await new Promise<void>((resolve) => server.listen(0, LOOPBACK_HOST, () => resolve()));
@@ -139,7 +179,8 @@ describe('held proxy', () => {
     proxies.push(p);
     const socket = await connect(p.port);
     await new Promise((resolve) => socket.once('close', resolve));
-    expect(p.openConnections()).toBe(0);
+    // The proxy's own side closes as the client's end reaches it, a moment later.
+    await vi.waitFor(() => expect(p.openConnections()).toBe(0), { timeout: 2000 });
     await new Promise((resolve) => server.close(resolve));
   });
 });

@@ -27,24 +27,48 @@ export async function startHeldProxy(target: { host: string; port: number }): Pr
   let armedMs = 0;
   let last: { bytes: number; heldMs: number } | null = null;
 
-  const server = createServer((client) => {
-    const upstream = new Socket();
+  // Half-open on both sides: each direction ends on its own, once what it carried has gone through.
+  const server = createServer({ allowHalfOpen: true }, (client) => {
+    const upstream = new Socket({ allowHalfOpen: true });
     clients.add(client);
     // Bytes that arrive before the upstream connection is up wait here, in order.
     let early: Buffer[] | null = [];
     let held: Buffer[] | null = null;
+    // The client has finished sending; bytes of its still held or waiting go first.
+    let clientDone = false;
+    const finishUpstream = () => {
+      if (clientDone && early === null && held === null) upstream.end();
+    };
     const toServer = (chunk: Buffer) => {
       if (early) early.push(chunk);
-      else upstream.write(chunk);
+      else if (!upstream.write(chunk)) {
+        client.pause();
+        upstream.once('drain', () => client.resume());
+      }
     };
-    const end = () => {
+    // An error on either side ends both at once; nothing more can be delivered.
+    const drop = () => {
       client.destroy();
       upstream.destroy();
       clients.delete(client);
     };
-    client.on('error', end).on('close', end);
-    upstream.on('error', end).on('close', end);
-    upstream.on('data', (chunk: Buffer) => client.write(chunk));
+    client.on('error', drop);
+    upstream.on('error', drop);
+    client.on('close', () => clients.delete(client));
+    // A reader that falls behind slows the server, rather than everything piling up here.
+    upstream.on('data', (chunk: Buffer) => {
+      if (!client.write(chunk)) {
+        upstream.pause();
+        client.once('drain', () => upstream.resume());
+      }
+    });
+    // The server has finished: the client gets all it sent, then the end (a FATAL before a
+    // terminated session closes, say).
+    upstream.on('end', () => client.end());
+    client.on('end', () => {
+      clientDone = true;
+      finishUpstream();
+    });
     client.on('data', (chunk: Buffer) => {
       if (held) {
         held.push(chunk);
@@ -63,7 +87,8 @@ export async function startHeldProxy(target: { host: string; port: number }): Pr
             bytes: queue.reduce((n, c) => n + c.length, 0),
             heldMs: Math.round(performance.now() - startedMs),
           };
-          for (const c of queue) toServer(c);
+          if (!upstream.destroyed) for (const c of queue) toServer(c);
+          finishUpstream();
         }, forMs);
         timers.add(timer);
         return;
@@ -74,6 +99,7 @@ export async function startHeldProxy(target: { host: string; port: number }): Pr
       const waiting = early ?? [];
       early = null;
       for (const c of waiting) upstream.write(c);
+      finishUpstream();
     });
   });
   await new Promise<void>((resolve, reject) => {
