@@ -56,6 +56,15 @@ export function findPostgresBinDir(): string | undefined {
   return undefined;
 }
 
+/**
+ * The line of initdb's output that says what went wrong: its "initdb: error:" line, not the
+ * last one, which in Postgres 15 is usually a hint.
+ */
+export function initdbReason(error: { stderr?: string; message?: string }): string {
+  const lines = (error.stderr || error.message || '').trim().split('\n');
+  return lines.find((line) => /\berror:/.test(line))?.trim() ?? lines.at(-1) ?? 'no output';
+}
+
 async function userIds(user: string): Promise<{ uid: number; gid: number }> {
   const { stdout: uid } = await run('id', ['-u', user]);
   const { stdout: gid } = await run('id', ['-g', user]);
@@ -129,11 +138,7 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
       '--locale=C',
     ]);
     await run(initCommand, initArgs).catch((error: { stderr?: string; message?: string }) => {
-      throw new ServerStartError(
-        'Postgres',
-        address,
-        `initdb failed: ${(error.stderr || error.message || '').trim().split('\n').at(-1)}`,
-      );
+      throw new ServerStartError('Postgres', address, `initdb failed: ${initdbReason(error)}`);
     });
   } catch (error) {
     await dir.remove();

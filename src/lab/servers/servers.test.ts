@@ -20,6 +20,7 @@ import {
   startRedis,
   supervise,
 } from '.';
+import { initdbReason } from './postgres';
 
 const envNames = ['REDIS_URL', 'DATABASE_URL', 'ETCD_ENDPOINTS'] as const;
 const savedEnv = Object.fromEntries(envNames.map((name) => [name, process.env[name]]));
@@ -206,6 +207,23 @@ describe('stop()', () => {
       await etcd.stop();
     }
   });
+});
+
+describe('initdb failing', () => {
+  // Run as root, initdb refuses with an error line and then a hint: real output to read.
+  it.skipIf(process.getuid?.() !== 0)(
+    'is reported by its error line, not the hint after it',
+    async () => {
+      const { execFile } = await import('node:child_process');
+      const stderr = await new Promise<string>((resolve) =>
+        execFile('/usr/lib/postgresql/15/bin/initdb', ['-D', '/nonexistent/x'], (_e, _o, err) =>
+          resolve(err),
+        ),
+      );
+      expect(stderr.trim().split('\n').at(-1)).toMatch(/hint:/);
+      expect(initdbReason({ stderr })).toBe('initdb: error: cannot be run as root');
+    },
+  );
 });
 
 describe('an error someone handles', () => {
