@@ -28,6 +28,20 @@ async function proxy(): Promise<HeldProxy> {
   return p;
 }
 
+/** A server that treats each connection as `onConnection` says, and a proxy in front of it. */
+async function proxiedServer(
+  onConnection: (socket: Socket) => void,
+): Promise<{ p: HeldProxy; close: () => Promise<unknown> }> {
+  const server = createServer(onConnection);
+  await new Promise<void>((resolve) => server.listen(0, LOOPBACK_HOST, () => resolve()));
+  const p = await startHeldProxy({
+    host: LOOPBACK_HOST,
+    port: (server.address() as AddressInfo).port,
+  });
+  proxies.push(p);
+  return { p, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
 function connect(port: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const socket = new Socket();
@@ -131,13 +145,7 @@ describe('held proxy', () => {
 
   it('delivers everything a server sent before it closed, to a reader that is slow', async () => {
     const sizeBytes = 16 * 1024 * 1024;
-    const server = createServer((socket) => socket.end(Buffer.alloc(sizeBytes, 7)));
-    await new Promise<void>((resolve) => server.listen(0, LOOPBACK_HOST, () => resolve()));
-    const p = await startHeldProxy({
-      host: LOOPBACK_HOST,
-      port: (server.address() as AddressInfo).port,
-    });
-    proxies.push(p);
+    const { p, close } = await proxiedServer((socket) => socket.end(Buffer.alloc(sizeBytes, 7)));
     const socket = await connect(p.port);
     let received = 0;
     socket.pause();
@@ -147,40 +155,28 @@ describe('held proxy', () => {
     await new Promise((resolve) => socket.once('end', resolve));
     expect(received).toBe(sizeBytes);
     socket.destroy();
-    await new Promise((resolve) => server.close(resolve));
+    await close();
   });
 
   it('still delivers held bytes when the client hangs up before the hold ends', async () => {
     let got = '';
-    const server = createServer((socket) =>
+    const { p, close } = await proxiedServer((socket) =>
       socket.on('data', (c: Buffer) => (got += c.toString())),
     );
-    await new Promise<void>((resolve) => server.listen(0, LOOPBACK_HOST, () => resolve()));
-    const p = await startHeldProxy({
-      host: LOOPBACK_HOST,
-      port: (server.address() as AddressInfo).port,
-    });
-    proxies.push(p);
     const socket = await connect(p.port);
     p.holdNextMs(150);
     socket.end('a late write;');
     await vi.waitFor(() => expect(got).toBe('a late write;'), { timeout: 2000 });
     expect(p.lastHold()).toMatchObject({ bytes: 13 });
-    await new Promise((resolve) => server.close(resolve));
+    await close();
   });
 
   it('closes the client side when the server side goes away', async () => {
-    const server = createServer((socket) => socket.destroy());
-    await new Promise<void>((resolve) => server.listen(0, LOOPBACK_HOST, () => resolve()));
-    const p = await startHeldProxy({
-      host: LOOPBACK_HOST,
-      port: (server.address() as AddressInfo).port,
-    });
-    proxies.push(p);
+    const { p, close } = await proxiedServer((socket) => socket.destroy());
     const socket = await connect(p.port);
     await new Promise((resolve) => socket.once('close', resolve));
     // The proxy's own side closes as the client's end reaches it, a moment later.
     await vi.waitFor(() => expect(p.openConnections()).toBe(0), { timeout: 2000 });
-    await new Promise((resolve) => server.close(resolve));
+    await close();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contentionScript, type ContentionSpec } from './contention';
 import { simulate, simulateScript } from '../simulate';
-import type { Script } from '../run/script';
+import { story } from './scenario';
 import { checkFenceMonotonic, checkMutualExclusion, checkNoStaleWrite } from '../checkers/checks';
 
 // Seeds that once failed a property, pinned. Both were checker bugs, not engine bugs: two replies
@@ -97,21 +97,13 @@ describe('review findings, pinned', () => {
   );
 
   it('a client retrying a held lock gives up at giveUpAtMs, and stops', () => {
-    const script: Script = {
-      lock: 'redis',
-      fencing: true,
-      resource: 'report',
-      hashTags: true,
-      initialToken: 32,
-      initialBody: 'v0',
-      actors: {
-        'client-1': [{ atMs: 0, op: { f: 'acquire', ttlMs: 1000 } }],
-        'client-2': [
-          { atMs: 10, op: { f: 'acquire', ttlMs: 1000, retryEveryMs: 20, giveUpAtMs: 100 } },
-          { op: { f: 'write', body: 'v2' } },
-        ],
-      },
-    };
+    const script = story('redis', true, {
+      'client-1': [{ atMs: 0, op: { f: 'acquire', ttlMs: 1000 } }],
+      'client-2': [
+        { atMs: 10, op: { f: 'acquire', ttlMs: 1000, retryEveryMs: 20, giveUpAtMs: 100 } },
+        { op: { f: 'write', body: 'v2' } },
+      ],
+    });
     const { trace } = simulateScript(script, 3, { scenario: 'give-up', variant: 'x', params: {} });
     const client2 = trace.events.filter((e) => e.actor === 'client-2');
     const tries = client2.filter((e) => e.f === 'acquire' && e.type === 'invoke');
@@ -122,20 +114,13 @@ describe('review findings, pinned', () => {
   });
 
   it('with fencing on, a write with no token is refused, as fence <= NULL matches no row', () => {
-    const script: Script = {
-      lock: 'redlock',
-      fencing: true,
-      resource: 'report',
-      hashTags: true,
-      initialToken: 32,
-      initialBody: 'v0',
-      actors: {
-        'client-1': [
-          { atMs: 0, op: { f: 'acquire', ttlMs: 1000 } },
-          { op: { f: 'write', body: 'v1' } },
-        ],
-      },
-    };
+    // Redlock hands out no token; with fencing on, its write reaches the fenced write bare.
+    const script = story('redlock', true, {
+      'client-1': [
+        { atMs: 0, op: { f: 'acquire', ttlMs: 1000 } },
+        { op: { f: 'write', body: 'v1' } },
+      ],
+    });
     const { trace } = simulateScript(script, 1, {
       scenario: 'tokenless',
       variant: 'fencing-on',
