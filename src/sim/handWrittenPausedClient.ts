@@ -25,6 +25,7 @@ import {
   type TraceEvent,
 } from './trace/schema';
 import type { OpResult } from './run/backend';
+import { refusedWrite } from './run/answers';
 
 const { ttlMs, pauseMs } = pausedClient.defaults as { ttlMs: number; pauseMs: number };
 const PAUSE_AT_MS = 10;
@@ -133,11 +134,7 @@ export class HandWrittenPausedClient {
       this.writesApplied++;
       return { type: 'ok', value: { body, token, fence: token, seq: this.writesApplied } };
     }
-    return {
-      type: 'fail',
-      value: { body, token, fence, reason: 'stale-token' },
-      note: `rejected: token ${token} is lower than the fence ${fence}`,
-    };
+    return refusedWrite(body, token, fence);
   }
 
   private clientDone(): void {

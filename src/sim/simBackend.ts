@@ -4,7 +4,7 @@ import type { Backend, Done, OpResult, WriteRequest } from './run/backend';
 import { fenceKey, lockKey, type Op, type Script } from './run/script';
 import { Network } from './models/network';
 import { PostgresModel } from './models/postgres';
-import { ok } from './run/answers';
+import { ok, refusedWrite } from './run/answers';
 import { createSimLock, type SimLock } from './simLocks/index';
 import type { AcquireOp } from './simLocks/simLock';
 import { Wire } from './simLocks/wire';
@@ -100,14 +100,7 @@ export class SimBackend implements Backend {
     const fence = documents.fence(resource);
     if (rows === 1)
       return ok({ body: w.body, token: w.token, fence, seq: documents.writesApplied });
-    return {
-      type: 'fail',
-      value: { body: w.body, token: w.token, fence, reason: 'stale-token' },
-      note:
-        w.token === null
-          ? 'rejected: the write carries no token, and fence <= NULL holds for no row'
-          : `rejected: token ${w.token} is lower than the fence ${fence}`,
-    };
+    return refusedWrite(w.body, w.token, fence);
   }
 
   fault(op: FaultOp, done: Done<OpResult>): void {

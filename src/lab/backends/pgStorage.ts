@@ -2,6 +2,7 @@
 // fenced-write.sql when fencing is on and plain-write.sql otherwise. Each client reaches
 // Postgres through its own held proxy, so a write the scenario delays is held on the wire.
 import type pg from 'pg';
+import { refusedWrite } from '../../sim/run/answers';
 import type { OpResult, WriteRequest } from '../../sim/run/backend';
 import type { Script } from '../../sim/run/script';
 import type { StoredDocument } from '../../sim/trace/schema';
@@ -139,15 +140,7 @@ export class PgStorage {
             ...(heldNote ? { note: `accepted${heldNote}` } : {}),
           };
     }
-    return {
-      type: 'fail',
-      value: { body: w.body, token: w.token, fence, reason: 'stale-token' },
-      note: `${
-        w.token === null
-          ? 'rejected: the write carries no token, and fence <= NULL holds for no row'
-          : `rejected: token ${w.token} is lower than the fence ${fence}`
-      }${heldNote}`,
-    };
+    return refusedWrite(w.body, w.token, fence, heldNote);
   }
 
   async readDocument(): Promise<StoredDocument> {

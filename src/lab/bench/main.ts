@@ -5,16 +5,7 @@ import { loadavg } from 'node:os';
 import { stopOnInterrupt } from '../interrupt';
 import { readLockSource } from '../lockSources';
 import { fromProject } from '../paths';
-import {
-  runSql,
-  startEtcd,
-  startPostgres,
-  startRedis,
-  stopAll,
-  type EtcdServer,
-  type PostgresServer,
-  type RedisServer,
-} from '../servers';
+import { runSql, startAll, startEtcd, startPostgres, startRedis, stopAll } from '../servers';
 import { ArgsError, USAGE, parseArgs, type BenchOptions } from './args';
 import { BENCH_CASES } from './cases';
 import type { BenchServers } from './cases/types';
@@ -35,22 +26,12 @@ async function startServers(options: BenchOptions): Promise<BenchServers> {
     BENCH_CASES.filter((c) => options.only.includes(c.name)).map((c) => c.server),
   );
   const servers: BenchServers = {};
-  // Every start settles before a failure is acted on (main's finally then stops what started):
-  // stopping while another server is still being made would leave it half-made and running.
-  const settled = await Promise.allSettled([
+  // If one fails, main's finally stops whatever did start.
+  [servers.redis, servers.postgres, servers.etcd] = await startAll([
     needs.has('redis') ? startRedis() : undefined,
     needs.has('postgres') ? startPostgres() : undefined,
     needs.has('etcd') ? startEtcd() : undefined,
-  ] as const);
-  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed) {
-    await stopAll();
-    throw failed.reason;
-  }
-  const started = settled.map((r) => (r as PromiseFulfilledResult<unknown>).value);
-  servers.redis = started[0] as RedisServer | undefined;
-  servers.postgres = started[1] as PostgresServer | undefined;
-  servers.etcd = started[2] as EtcdServer | undefined;
+  ]);
   for (const [name, server] of Object.entries(servers)) {
     if (!server) continue;
     const where = 'url' in server ? server.url : server.endpoints.join(',');

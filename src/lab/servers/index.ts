@@ -46,3 +46,4 @@ export {
   type StartPostgresOptions,
 } from './postgres';
 export { startEtcd, LAB_ETCD_SETTINGS, type EtcdServer, type StartEtcdOptions } from './etcd';
+export { startAll } from './startAll';

@@ -3,22 +3,11 @@
 // fast; tests that need special topologies (cluster, replica, 5 nodes) start their own.
 import type { TestProject } from 'vitest/node';
 import { readLockSource } from '../lockSources';
-import { runSql, startEtcd, startPostgres, startRedis, stopAll } from '../servers';
+import { runSql, startAll, startEtcd, startPostgres, startRedis, stopAll } from '../servers';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   try {
-    // Every start settles before any failure is acted on: stopping while another server is still
-    // being made (initdb is writing its folder) would leave that one half-made and running.
-    const settled = await Promise.allSettled([startRedis(), startPostgres(), startEtcd()] as const);
-    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failed) throw failed.reason;
-    const [redis, postgres, etcd] = settled.map(
-      (r) => (r as PromiseFulfilledResult<unknown>).value,
-    ) as [
-      Awaited<ReturnType<typeof startRedis>>,
-      Awaited<ReturnType<typeof startPostgres>>,
-      Awaited<ReturnType<typeof startEtcd>>,
-    ];
+    const [redis, postgres, etcd] = await startAll([startRedis(), startPostgres(), startEtcd()]);
     // An external DATABASE_URL may already have the tables; the lab's own Postgres never does.
     const schema = readLockSource('schema');
     await runSql(

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { fencingFigure } from '../../content/fencingStorage';
 
 /**
@@ -34,37 +35,90 @@ function ArrowHead({ id }: { id: string }) {
   );
 }
 
+/** One of the two pictures: its box, its name and description for screen readers, its arrowhead. */
+function Frame({
+  kind,
+  viewBox,
+  children,
+}: {
+  kind: 'wide' | 'narrow';
+  viewBox: string;
+  children: ReactNode;
+}) {
+  // Both pictures are in the page at once (CSS hides one): their ids must differ.
+  const suffix = kind === 'wide' ? '' : '-narrow';
+  return (
+    <svg
+      className={`fig-${kind}`}
+      viewBox={viewBox}
+      role="img"
+      aria-labelledby={`fence-fig-title${suffix} fence-fig-desc${suffix}`}
+    >
+      <title id={`fence-fig-title${suffix}`}>{fencingFigure.title}</title>
+      <desc id={`fence-fig-desc${suffix}`}>{fencingFigure.description}</desc>
+      <ArrowHead id={`fence-arrow-ok${suffix}`} />
+      {children}
+    </svg>
+  );
+}
+
+/** A client's box: who, and what it writes; `textY` is where its two lines sit. */
+function ClientBox({
+  x,
+  y,
+  width,
+  height,
+  textY,
+  who,
+  what,
+  stale = false,
+}: {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  textY: [number, number];
+  who: string;
+  what: string;
+  stale?: boolean;
+}) {
+  const middle = x + width / 2;
+  return (
+    <g className={`fig-actor${stale ? ' fig-stale' : ''}`}>
+      <rect x={x} y={y} width={width} height={height} rx="8" />
+      <text x={middle} y={textY[0]} textAnchor="middle">
+        {who}
+      </text>
+      <text x={middle} y={textY[1]} textAnchor="middle" className="fig-small">
+        {what}
+      </text>
+    </g>
+  );
+}
+
 /** The writes come from the left, cross the fence and reach the storage on the right. */
 function WideFigure() {
   return (
-    <svg
-      className="fig-wide"
-      viewBox="0 0 600 206"
-      role="img"
-      aria-labelledby="fence-fig-title fence-fig-desc"
-    >
-      <title id="fence-fig-title">{fencingFigure.title}</title>
-      <desc id="fence-fig-desc">{fencingFigure.description}</desc>
-      <ArrowHead id="fence-arrow-ok" />
-
-      <g className="fig-actor">
-        <rect x="8" y="30" width="204" height="64" rx="8" />
-        <text x="110" y="57" textAnchor="middle">
-          ① client 2
-        </text>
-        <text x="110" y="81" textAnchor="middle" className="fig-small">
-          token 34 · v2 · 320 ms
-        </text>
-      </g>
-      <g className="fig-actor fig-stale">
-        <rect x="8" y="130" width="204" height="64" rx="8" />
-        <text x="110" y="157" textAnchor="middle">
-          ② client 1, late
-        </text>
-        <text x="110" y="181" textAnchor="middle" className="fig-small">
-          token 33 · v1 · 510 ms
-        </text>
-      </g>
+    <Frame kind="wide" viewBox="0 0 600 206">
+      <ClientBox
+        x={8}
+        y={30}
+        width={204}
+        height={64}
+        textY={[57, 81]}
+        who="① client 2"
+        what="token 34 · v2 · 320 ms"
+      />
+      <ClientBox
+        x={8}
+        y={130}
+        width={204}
+        height={64}
+        textY={[157, 181]}
+        who="② client 1, late"
+        what="token 33 · v1 · 510 ms"
+        stale
+      />
 
       <g className="fig-storage">
         <rect x="396" y="30" width="196" height="164" rx="8" />
@@ -95,41 +149,33 @@ function WideFigure() {
       <text x="290" y="198" textAnchor="middle" className="fig-small fig-bad-text">
         rejected: 33 &lt; 34
       </text>
-    </svg>
+    </Frame>
   );
 }
 
 /** The same picture for a phone: the writes come from the top, the storage is below the fence. */
 function NarrowFigure() {
   return (
-    <svg
-      className="fig-narrow"
-      viewBox="0 0 340 372"
-      role="img"
-      aria-labelledby="fence-fig-title-narrow fence-fig-desc-narrow"
-    >
-      <title id="fence-fig-title-narrow">{fencingFigure.title}</title>
-      <desc id="fence-fig-desc-narrow">{fencingFigure.description}</desc>
-      <ArrowHead id="fence-arrow-ok-narrow" />
-
-      <g className="fig-actor">
-        <rect x="4" y="4" width="160" height="62" rx="8" />
-        <text x="84" y="30" textAnchor="middle">
-          ① client 2
-        </text>
-        <text x="84" y="54" textAnchor="middle" className="fig-small">
-          34 · v2 · 320 ms
-        </text>
-      </g>
-      <g className="fig-actor fig-stale">
-        <rect x="176" y="4" width="160" height="62" rx="8" />
-        <text x="256" y="30" textAnchor="middle">
-          ② client 1, late
-        </text>
-        <text x="256" y="54" textAnchor="middle" className="fig-small">
-          33 · v1 · 510 ms
-        </text>
-      </g>
+    <Frame kind="narrow" viewBox="0 0 340 372">
+      <ClientBox
+        x={4}
+        y={4}
+        width={160}
+        height={62}
+        textY={[30, 54]}
+        who="① client 2"
+        what="34 · v2 · 320 ms"
+      />
+      <ClientBox
+        x={176}
+        y={4}
+        width={160}
+        height={62}
+        textY={[30, 54]}
+        who="② client 1, late"
+        what="33 · v1 · 510 ms"
+        stale
+      />
 
       <path d="M60 66 L60 244" className="fig-ok-line" markerEnd="url(#fence-arrow-ok-narrow)" />
       <text x="68" y="112" className="fig-small fig-ok-text">
@@ -160,6 +206,6 @@ function NarrowFigure() {
           fence: 34
         </text>
       </g>
-    </svg>
+    </Frame>
   );
 }

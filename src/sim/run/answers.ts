@@ -19,6 +19,25 @@ export const released = (n: number, what: string): OpResult =>
     ? { type: 'ok', value: { released: n } }
     : { type: 'fail', value: { released: 0 }, note: what };
 
+/**
+ * fenced-write.sql changed no row: a newer token has written, or the write carried none (SQL's
+ * `fence <= NULL` holds for no row). `more` goes at the end of the note (what the network did).
+ */
+export const refusedWrite = (
+  body: string,
+  token: number | null,
+  fence: number | null,
+  more = '',
+): OpResult => ({
+  type: 'fail',
+  value: { body, token, fence, reason: 'stale-token' },
+  note: `${
+    token === null
+      ? 'rejected: the write carries no token, and fence <= NULL holds for no row'
+      : `rejected: token ${token} is lower than the fence ${fence}`
+  }${more}`,
+});
+
 export const extended = (ok: boolean): OpResult =>
   ok
     ? { type: 'ok', value: { extended: 1 } }
