@@ -134,4 +134,15 @@ describe('ReplayPanel, the way to the stale write', () => {
     // The button is gone: focus is on the replay, not dropped to the page.
     expect(document.activeElement?.hasAttribute('data-replay-panel')).toBe(true);
   });
+
+  it('says a failover repeated the token, not that a lock expired', () => {
+    act(() => selectRun({ scenario: 'redis-failover', variant: 'fencing-on' }));
+    render(<ReplayPanel />);
+    fireEvent.click(screen.getByRole('button', { name: 'jump to it' }));
+    expect(screen.getByText(/A repeated token got through/)).toBeTruthy();
+    expect(
+      screen.getByText(/Client 2 holds the lock with the same token 33, handed out a second time/),
+    ).toBeTruthy();
+    expect(screen.queryByText(/whose lock had already expired/)).toBeNull();
+  });
 });

@@ -513,12 +513,12 @@ function verdictText(v: WriteVerdict): { title: string; body: string; tone: 'bad
   const who = actorName(v.actor);
   const token = v.token !== null ? `token ${v.token}` : 'no token';
   const holder = v.holder !== null ? actorName(v.holder) : 'the newer holder';
-  const lost = `It overwrote “${v.bodyBefore}”, and ${v.holder !== null ? `${holder}’s` : 'the newer holder’s'} update is lost without an error anywhere.`;
+  const lost = `It overwrote “${v.bodyBefore}”, and ${holder}’s update is lost without an error anywhere.`;
   if (v.accepted && v.lost === 'token-repeated') {
     return {
       tone: 'bad',
       title: 'A repeated token got through: the data is corrupt',
-      body: `The storage took “${v.body}” from ${who} (${token}). ${holder} holds the lock with the same token ${v.token}, handed out a second time after the failover lost the counter’s last step, so fence ≤ token passes for both: fencing cannot tell two holders of one token apart. ${lost}`,
+      body: `The storage took “${v.body}” from ${who} (${token}). ${capitalize(holder)} holds the lock with the same token ${v.token}, handed out a second time after the failover lost the counter’s last step, so fence ≤ token passes for both: fencing cannot tell two holders of one token apart. ${lost}`,
     };
   }
   if (v.accepted) {
