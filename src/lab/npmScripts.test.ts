@@ -80,7 +80,14 @@ describe('package.json scripts', () => {
       /^(exec )?tsx |vite preview/.test(line.split('&&').at(-1)!.trim()),
     );
     expect(longRunning.map(([name]) => name)).toEqual(
-      expect.arrayContaining(['start', 'sim', 'bench:sim', 'lab:record', 'lab:bench']),
+      expect.arrayContaining([
+        'start',
+        'sim',
+        'bench:sim',
+        'bench:page',
+        'lab:record',
+        'lab:bench',
+      ]),
     );
     for (const [name, line] of longRunning) {
       const last = line.split('&&').at(-1)!.trim();

@@ -1,0 +1,109 @@
+// `npm run bench:page [-- --dist FOLDER]`: the page's JavaScript, gzipped, beside DESIGN.md's budget
+// for the initial JavaScript (110 kB). Without --dist it builds the page with the project's own
+// Vite config into a throwaway folder, so what it measures is the code as it stands, and `dist/`
+// (which `npm start` serves) is left alone. Exits 1 when the initial JavaScript is over budget.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { PROJECT_ROOT } from '../paths';
+import { BadBenchPageArgsError, BENCH_PAGE_USAGE, parseBenchPageArgs } from './args';
+import { INITIAL_JS_BUDGET_BYTES, measurePageJs, PageSizeError, type ChunkSize } from './measure';
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+/** The report goes out in one write, so a reader that stops early (`| head`) gets whole lines. */
+const report: string[] = [];
+const fail = (line: string, code: number): never => {
+  process.stderr.write(`bench:page: ${line}\n`);
+  process.exit(code);
+};
+
+let args;
+try {
+  args = parseBenchPageArgs(process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof BadBenchPageArgsError)) throw error;
+  fail(`${error.message}\n${BENCH_PAGE_USAGE}`, 2);
+}
+if (args!.help) {
+  say(BENCH_PAGE_USAGE);
+  process.exit(0);
+}
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const row = (label: string, bytes: number, note = '') =>
+  `  ${label.padEnd(34)} ${kB(bytes).padStart(9)}${note === '' ? '' : `   ${note}`}`;
+const chunkRows = (chunks: readonly ChunkSize[]) =>
+  chunks.map((c) =>
+    row(`  ${c.file.replace(/^assets\//, '')}`, c.gzipBytes, `(${kB(c.bytes)} before gzip)`),
+  );
+
+// What `vite build` ships: NODE_ENV=test or development in the caller's shell would measure
+// React's development build instead, half again as large.
+process.env.NODE_ENV = 'production';
+
+let distDir = args!.distDir;
+let throwaway: string | undefined;
+if (distDir === undefined) {
+  throwaway = mkdtempSync(join(tmpdir(), 'fencing-lab-page-'));
+  distDir = throwaway;
+  // A build cut short must not leave its folder behind.
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)
+    process.once(signal, () => {
+      rmSync(throwaway!, { recursive: true, force: true });
+      process.exit(code);
+    });
+  try {
+    await build({
+      root: PROJECT_ROOT,
+      logLevel: 'error',
+      build: { outDir: throwaway, emptyOutDir: true, reportCompressedSize: false },
+    });
+  } catch (error) {
+    rmSync(throwaway, { recursive: true, force: true });
+    fail(`the page does not build: ${error instanceof Error ? error.message : String(error)}`, 1);
+  }
+}
+
+try {
+  const size = measurePageJs(distDir);
+  const within = size.initialGzipBytes <= INITIAL_JS_BUDGET_BYTES;
+  report.push(
+    `The page's JavaScript, gzipped (zlib's default level, as most servers send it)${throwaway === undefined ? `, in ${distDir}` : ''}:`,
+  );
+  report.push(
+    row(
+      'initial: before anything shows',
+      size.initialGzipBytes,
+      `(budget ${kB(INITIAL_JS_BUDGET_BYTES)}: ${within ? 'within it' : 'OVER it'}, ${((100 * size.initialGzipBytes) / INITIAL_JS_BUDGET_BYTES).toFixed(0)}%)`,
+    ),
+  );
+  report.push(...chunkRows(size.initial));
+  report.push(
+    row(
+      `later: ${size.later.length} chunks after the shell`,
+      size.laterGzipBytes,
+      '(not budgeted: panels load once the shell has rendered)',
+    ),
+  );
+  report.push(...chunkRows(size.later.slice(0, 3)));
+  if (size.later.length > 3) report.push(`    … and ${size.later.length - 3} smaller`);
+  report.push(
+    JSON.stringify({
+      initialJsGzipBytes: size.initialGzipBytes,
+      budgetGzipBytes: INITIAL_JS_BUDGET_BYTES,
+      laterJsGzipBytes: size.laterGzipBytes,
+      initialFiles: size.initial.map((c) => c.file),
+    }),
+  );
+  say(report.join('\n'));
+  if (!within) process.exitCode = 1;
+} catch (error) {
+  if (!(error instanceof PageSizeError)) throw error;
+  fail(error.message, 1);
+} finally {
+  if (throwaway !== undefined) rmSync(throwaway, { recursive: true, force: true });
+}
