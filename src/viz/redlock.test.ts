@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutRedlock, ownersAt, redlockModel } from './redlock';
+import { layoutRedlock, ownersAt, redlockModel, UNIT_CLEARANCE_PX } from './redlock';
 import type { Trace } from '../sim/trace/schema';
 import { twoHoldersSentence } from '../panels/redlock/story';
 
@@ -151,6 +151,47 @@ describe('redlockModel', () => {
     ).toBe(true);
     expect(twoHoldersSentence(c)).toBe('No two clients held the lock at once in this run.');
   });
+
+  it('ends a belief nobody let go of at its client’s last event, as the checkers do', () => {
+    const done: Trace = {
+      ...clockJump,
+      events: [
+        {
+          t: 0,
+          actor: 'client-1',
+          f: 'acquire',
+          type: 'ok',
+          value: { nodes: ['redis-1', 'redis-2', 'redis-3'] },
+        },
+        { t: 50, actor: 'client-1', f: 'write', type: 'invoke', value: { body: 'v1' } },
+        { t: 51, actor: 'client-1', f: 'write', type: 'ok', value: { body: 'v1' } },
+        {
+          t: 300,
+          actor: 'client-2',
+          f: 'acquire',
+          type: 'ok',
+          value: { nodes: ['redis-3', 'redis-4', 'redis-5'] },
+        },
+        { t: 310, actor: 'client-2', f: 'write', type: 'ok', value: { body: 'v2' } },
+      ],
+    };
+    const d = redlockModel(done);
+    // Client 1 wrote and did nothing more: it holds nobody up, though its keys outlive it.
+    expect(d.twoHolders).toBeNull();
+    expect(d.beliefs.map((b) => [b.actor, b.fromMs, b.toMs])).toEqual([
+      ['client-1', 0, 51],
+      ['client-2', 300, 310],
+    ]);
+    // One more event of client 1 after client 2's grant, and it still believed it held the lock.
+    const late = redlockModel({
+      ...done,
+      events: [
+        ...done.events,
+        { t: 320, actor: 'client-1', f: 'write', type: 'ok', value: { body: 'v1b' } },
+      ],
+    });
+    expect(late.twoHolders?.atMs).toBe(300);
+  });
 });
 
 describe('layoutRedlock', () => {
@@ -169,5 +210,16 @@ describe('layoutRedlock', () => {
     expect(l.x(0)).toBe(60);
     expect(l.rows[2]!.y - l.rows[1]!.y).toBe(40); // a gap between clients and nodes
     expect(l.ticks.length).toBeGreaterThan(2);
+  });
+
+  it('writes no tick label over the unit at the right edge, at a phone’s width or a desktop’s', () => {
+    // The GC pause story at 100 ms ends near a round 400 ms: its last tick fell under "ms".
+    const m = redlockModel(clockJump);
+    for (const width of [343, 375, 500, 760]) {
+      const l = layoutRedlock({ ...m, endMs: 405 }, { width, labelWidth: 58 });
+      expect(l.ticks.length, `${width} px`).toBeGreaterThan(1);
+      for (const tick of l.ticks)
+        expect(tick.x, `${tick.t} at ${width} px`).toBeLessThanOrEqual(width - UNIT_CLEARANCE_PX);
+    }
   });
 });

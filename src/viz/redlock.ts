@@ -15,7 +15,7 @@ export interface NodeHold {
   endedBy: 'ttl' | 'clock-jump' | 'release' | 'run-end';
 }
 
-/** A client's belief that it holds the lock: from its grant until it releases, stops or crashes. */
+/** A client’s belief that it holds the lock: from its grant until it releases, stops, crashes or does nothing more. */
 export interface Belief {
   actor: string;
   fromMs: number;
@@ -69,6 +69,12 @@ export function redlockModel(trace: Trace): RedlockModel {
   const writes: RedlockModel['writes'] = [];
   const nodeSet = new Set<string>(REDLOCK_NODES);
   let twoHolders: TwoHolders | null = null;
+  // A client that never lets go believes it holds until its last event, as the checkers read
+  // it (holdIntervals): after that it does nothing more, so it can hold nobody up.
+  const lastEventMs = new Map<string, number>();
+  for (const e of events) lastEventMs.set(e.actor, e.t);
+  const stillBelieves = (b: Belief & { open: boolean }, t: number) =>
+    b.open && (lastEventMs.get(b.actor) ?? b.fromMs) > t;
 
   // Keys whose TTL ran out by time t leave the open list.
   const expireUpTo = (t: number) => {
@@ -115,7 +121,7 @@ export function redlockModel(trace: Trace): RedlockModel {
           endedBy: 'ttl',
         });
       }
-      const others = beliefs.filter((b) => b.open && b.actor !== ev.actor);
+      const others = beliefs.filter((b) => b.actor !== ev.actor && stillBelieves(b, ev.t));
       const first = others[0];
       if (first && twoHolders === null) {
         twoHolders = {
@@ -133,7 +139,7 @@ export function redlockModel(trace: Trace): RedlockModel {
       beliefs.push({
         actor: ev.actor,
         fromMs: ev.t,
-        toMs: lastT,
+        toMs: lastEventMs.get(ev.actor) ?? lastT,
         nodes,
         validityMs: num(v.validityMs),
         open: true,
@@ -201,10 +207,7 @@ export function redlockModel(trace: Trace): RedlockModel {
   return {
     nodes: [...nodeSet].sort(),
     holds: holds.sort((a, b) => a.node.localeCompare(b.node) || a.fromMs - b.fromMs),
-    beliefs: beliefs.map(({ open: stillOpen, ...b }) => ({
-      ...b,
-      toMs: stillOpen ? endMs : b.toMs,
-    })),
+    beliefs: beliefs.map(({ open: _open, ...b }) => b),
     pauses,
     jumps,
     writes,
@@ -231,6 +234,9 @@ export interface RedlockLayout {
   rowHeight: number;
   ticks: { t: number; x: number }[];
 }
+
+/** Room kept clear of tick labels at the chart's right edge, where the unit is written. */
+export const UNIT_CLEARANCE_PX = 40;
 
 /** Rows: one per client (its belief and pauses), then one per node (who holds its key). */
 export function layoutRedlock(
@@ -265,6 +271,10 @@ export function layoutRedlock(
     x,
     rows,
     rowHeight,
-    ticks: x.ticks(width < 420 ? 4 : 7).map((t) => ({ t, x: x(t) })),
+    // The unit ("ms") stands at the right edge: a tick label there would print over it.
+    ticks: x
+      .ticks(width < 420 ? 4 : 7)
+      .map((t) => ({ t, x: x(t) }))
+      .filter((tick) => tick.x <= width - UNIT_CLEARANCE_PX),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutTimeline, timelineModel, type Mark } from './timeline';
+import { layoutTimeline, timelineModel, TIMELINE_UNIT_CLEARANCE_PX, type Mark } from './timeline';
 import { simulate } from '../sim/simulate';
 import { pausedClientTrace } from '../panels/replay/fixtures';
 
@@ -91,6 +91,20 @@ describe('timelineModel on Redlock', () => {
 });
 
 describe('layoutTimeline', () => {
+  it('writes no tick label over the unit at the right edge', () => {
+    const model = timelineModel(simulate({ scenario: 'paused-client', variant: 'fencing-on' }));
+    // An end just past a round number puts that number's tick right under "ms".
+    for (const endMs of [385, 405, 520, 1010])
+      for (const width of [343, 375, 800]) {
+        const layout = layoutTimeline({ ...model, endMs }, { width });
+        expect(layout.ticks.length, `${endMs} ms at ${width} px`).toBeGreaterThan(1);
+        for (const tick of layout.ticks)
+          expect(tick.x, `${tick.t} at ${width} px`).toBeLessThanOrEqual(
+            width - TIMELINE_UNIT_CLEARANCE_PX,
+          );
+      }
+  });
+
   it('draws points in one lane apart, labels writes beside their line, and meets them with it', () => {
     const model = timelineModel(simulate({ scenario: 'paused-client', variant: 'fencing-on' }));
     for (const width of [343, 800, 1200]) {

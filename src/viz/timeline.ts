@@ -418,6 +418,9 @@ export function fmt(t: number): string {
   return `${Math.round(t * 10) / 10} ms`;
 }
 
+/** Room kept clear of tick labels at the timeline's right edge, where the unit is written. */
+export const TIMELINE_UNIT_CLEARANCE_PX = 36;
+
 export interface LayoutOptions {
   width: number;
   laneHeight?: number;
@@ -546,7 +549,11 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
     y2: laneY.get(c.toLane) ?? top,
   }));
   const tickCount = width < 420 ? 4 : 7;
-  const ticks = x.ticks(tickCount).map((t) => ({ t, x: x(t), label: `${t}` }));
+  // The unit ("ms") stands at the right edge: a tick label there would print over it.
+  const ticks = x
+    .ticks(tickCount)
+    .map((t) => ({ t, x: x(t), label: `${t}` }))
+    .filter((tick) => tick.x <= width - TIMELINE_UNIT_CLEARANCE_PX);
   return {
     width,
     height: top + laneHeight * lanes.length + bottom,

@@ -75,6 +75,51 @@ describe('RedlockPanel', () => {
     expect(screen.getByText(/client 2 holds 3 of 5/)).toBeTruthy();
   });
 
+  it('lets the reader size the GC pause: one that ends before client 2 asks gives no two holders', () => {
+    render(<RedlockPanel />);
+    fireEvent.click(screen.getByRole('button', { name: 'A GC pause past the TTL' }));
+    const pause = screen.getByRole('slider', { name: 'Client 1’s GC pause' });
+    expect((pause as HTMLInputElement).value).toBe('500');
+    fireEvent.change(pause, { target: { value: '100' } });
+    expect(screen.getByText('No two holders.')).toBeTruthy();
+    expect(screen.getByText(/A 100 ms pause ended before client 1’s keys expired/)).toBeTruthy();
+    expect(
+      screen.getByText(/The lab recorded the 500 ms pause; this one is the engine’s alone/),
+    ).toBeTruthy();
+    expect(window.location.search).toBe('?try-gc-pause=100');
+    fireEvent.change(pause, { target: { value: '300' } });
+    expect(screen.getByText(/client 2 holds 5 of 5/)).toBeTruthy();
+
+    // Each run keeps its own size: the clock jump is still the recorded one.
+    fireEvent.click(screen.getByRole('button', { name: 'A clock jumps on one node' }));
+    expect(
+      (screen.getByRole('slider', { name: 'Clock jump on redis-3' }) as HTMLInputElement).value,
+    ).toBe('2000');
+    fireEvent.click(screen.getByRole('button', { name: 'A GC pause past the TTL' }));
+    expect(
+      (screen.getByRole('slider', { name: 'Client 1’s GC pause' }) as HTMLInputElement).value,
+    ).toBe('300');
+    fireEvent.click(screen.getByRole('button', { name: 'Back to 500 ms' }));
+    expect(window.location.search).toBe('');
+  });
+
+  it('opens a link’s GC pause on the GC pause run, and says when a link’s is bad', () => {
+    window.history.replaceState(null, '', '/?try-gc-pause=250#redlock');
+    render(<RedlockPanel />);
+    expect(
+      screen.getByRole('button', { name: 'A GC pause past the TTL' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(screen.getByText(/A 250 ms pause ran past the 300 ms TTL/)).toBeTruthy();
+    cleanup();
+
+    window.history.replaceState(null, '', '/?try-gc-pause=long');
+    render(<RedlockPanel />);
+    expect(
+      screen.getByText(/try-gc-pause “long” is not a number of ms from 0 to 1000/),
+    ).toBeTruthy();
+    expect(screen.getByText(/client 2 holds 5 of 5/)).toBeTruthy();
+  });
+
   it('has the assumptions table', () => {
     render(<RedlockPanel />);
     const table = screen.getByRole('table', { name: /What Redlock assumes/ });

@@ -17,40 +17,58 @@ import { fmt } from '../../viz/timeline';
 import { redlockNotes, redlockSayIt, redlockVerdict } from '../../content/redlock';
 import { SayIt } from '../top';
 import { ASSUMPTIONS, REDLOCK_RUNS } from './assumptions';
-import {
-  CLOCK_JUMP_RANGE_MS,
-  jumpSearch,
-  noSecondMajority,
-  parseJumpQuery,
-  RECORDED_JUMP_MS,
-  runClockJump,
-} from './clockJump';
+import { clockJumpRun, noSecondMajority } from './clockJump';
+import { gcPauseRun, noOverlapAfterPause } from './gcPause';
+import type { SizedRun } from './sizedRun';
 import { twoHoldersSentence } from './story';
 import '../shared/tokens.css';
 import './redlock.css';
 
 type RunName = (typeof REDLOCK_RUNS)[number]['scenario'];
 
+/** Each run's one parameter the reader can set, its slider's name, and the word for it. */
+const SIZED: Record<RunName, { sized: SizedRun; label: string; noun: string }> = {
+  'redlock-clock-jump': { sized: clockJumpRun, label: 'Clock jump on redis-3', noun: 'jump' },
+  'redlock-gc-pause': { sized: gcPauseRun, label: 'Client 1’s GC pause', noun: 'pause' },
+};
+const RUN_NAMES = Object.keys(SIZED) as RunName[];
+
 const ACTOR_CLASS: Record<string, string> = { 'client-1': 'rl-c1', 'client-2': 'rl-c2' };
 const actorClass = (a: string | null) => (a ? (ACTOR_CLASS[a] ?? 'rl-c3') : 'rl-free');
 
 export function RedlockPanel() {
-  const [which, setWhich] = useState<RunName>('redlock-clock-jump');
+  // The reader's own sizes, once they move a slider or open a link with one; until then, the
+  // recorded stories'. A link with only a GC pause in it opens that run.
+  const [fromLink] = useState(() => {
+    const search = window.location.search;
+    const read = Object.fromEntries(RUN_NAMES.map((r) => [r, SIZED[r].sized.parse(search)]));
+    return read as Record<RunName, { ms: number | null; problem: string | null }>;
+  });
+  const linked = (r: RunName) => fromLink[r].ms !== null || fromLink[r].problem !== null;
+  const [which, setWhich] = useState<RunName>(
+    linked('redlock-gc-pause') && !linked('redlock-clock-jump')
+      ? 'redlock-gc-pause'
+      : 'redlock-clock-jump',
+  );
   const [stepByRun, setStepByRun] = useState<Record<string, number>>({});
-  // The reader's own clock jump, once they move its slider or open a link with one; until then,
-  // the recorded story's.
-  const [fromLink] = useState(() => parseJumpQuery(window.location.search));
-  const [jumpMs, setJumpMsState] = useState<number | null>(fromLink.jumpMs);
-  const [linkProblem, setLinkProblem] = useState(fromLink.problem);
-  const setJumpMs = (ms: number | null) => {
-    setJumpMsState(ms);
-    setLinkProblem(null);
-    replaceSearch(jumpSearch(window.location.search, ms));
+  const [ownMsByRun, setOwnMsByRun] = useState<Record<RunName, number | null>>(() => ({
+    'redlock-clock-jump': fromLink['redlock-clock-jump'].ms,
+    'redlock-gc-pause': fromLink['redlock-gc-pause'].ms,
+  }));
+  const [linkProblem, setLinkProblem] = useState<Record<RunName, string | null>>(() => ({
+    'redlock-clock-jump': fromLink['redlock-clock-jump'].problem,
+    'redlock-gc-pause': fromLink['redlock-gc-pause'].problem,
+  }));
+  const { sized, label, noun } = SIZED[which];
+  const ownMs = ownMsByRun[which];
+  const setOwnMs = (ms: number | null) => {
+    setOwnMsByRun((m) => ({ ...m, [which]: ms }));
+    setLinkProblem((m) => ({ ...m, [which]: null }));
+    replaceSearch(sized.search(window.location.search, ms));
   };
-  const ownJump = which === 'redlock-clock-jump' && jumpMs !== null;
   const run = useMemo(
-    () => (ownJump ? runClockJump(jumpMs) : simulateRun(which, 'default', 'redlock', 1)),
-    [which, ownJump, jumpMs],
+    () => (ownMs !== null ? sized.run(ownMs) : simulateRun(which, 'default', 'redlock', 1)),
+    [which, sized, ownMs],
   );
   const recorded = useMemo(
     () =>
@@ -113,33 +131,32 @@ export function RedlockPanel() {
             </button>
           ))}
         </div>
-        {which === 'redlock-clock-jump' && (
-          <MsSlider
-            className="rl-jump-slider"
-            label="Clock jump on redis-3"
-            range={CLOCK_JUMP_RANGE_MS}
-            value={jumpMs ?? RECORDED_JUMP_MS}
-            onChange={(ms) => {
-              setJumpMs(ms);
-              // A new run: open it at its own moment of two holders, if it has one.
-              setStepByRun(({ [which]: _dropped, ...others }) => others);
-            }}
-          />
-        )}
-        {which === 'redlock-clock-jump' && linkProblem && (
+        <MsSlider
+          key={which}
+          className="rl-jump-slider"
+          label={label}
+          range={sized.range}
+          value={ownMs ?? sized.recordedMs}
+          onChange={(ms) => {
+            setOwnMs(ms);
+            // A new run: open it at its own moment of two holders, if it has one.
+            setStepByRun(({ [which]: _dropped, ...others }) => others);
+          }}
+        />
+        {linkProblem[which] && (
           <p className="fl-link-notice rl-notice" role="status">
-            {linkProblem}
+            {linkProblem[which]}
           </p>
         )}
         <p className="rl-source">
           Replayed by the engine on 5 simulated Redis nodes, each expiring keys by its own clock
           (seed {trace.seed ?? 1}).
-          {ownJump && jumpMs !== RECORDED_JUMP_MS ? (
+          {ownMs !== null && ownMs !== sized.recordedMs ? (
             <>
               {' '}
-              The lab recorded the {RECORDED_JUMP_MS} ms jump; this one is the engine’s alone.{' '}
-              <button type="button" className="fl-link-button" onClick={() => setJumpMs(null)}>
-                Back to {RECORDED_JUMP_MS} ms
+              The lab recorded the {sized.recordedMs} ms {noun}; this one is the engine’s alone.{' '}
+              <button type="button" className="fl-link-button" onClick={() => setOwnMs(null)}>
+                Back to {sized.recordedMs} ms
               </button>
             </>
           ) : (
@@ -209,13 +226,14 @@ export function RedlockPanel() {
           <span className="rl-t">{fmt(nowMs)}</span>{' '}
           {event ? describeEvent(event, cursor.verdict(step - 1)) : 'Before the first event.'}
         </p>
-        {model.twoHolders || !ownJump ? (
+        {model.twoHolders || ownMs === null ? (
           <p className={`rl-two${twoNow ? ' is-now' : ''}`}>
             <strong>Two holders.</strong> {twoHoldersSentence(model)}
           </p>
         ) : (
           <p className="rl-two is-none">
-            <strong>No two holders.</strong> {noSecondMajority(jumpMs)}
+            <strong>No two holders.</strong>{' '}
+            {which === 'redlock-clock-jump' ? noSecondMajority(ownMs) : noOverlapAfterPause(trace)}
           </p>
         )}
 

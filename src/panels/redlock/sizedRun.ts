@@ -1,0 +1,50 @@
+// A Redlock story the reader can resize: one of its parameters on a slider, the run on the engine
+// with that value, and the value in the URL so a link opens the same run. The clock jump and the
+// GC pause are two of these; only their parameter, range and sentences differ.
+import type { Trace } from '../../sim/trace/schema';
+import { readMsParam, searchWith, type MsRange } from '../../state/urlParams';
+import { simulateRun } from '../replay/runs';
+
+export interface SizedRun {
+  scenario: string;
+  /** The parameter the slider sets: `jumpMs`, `pauseMs`. */
+  param: string;
+  range: MsRange;
+  /** The value the lab recorded: the slider's starting place. */
+  recordedMs: number;
+  /** The story on the engine with this value, seeded as the panel's other runs are. */
+  run(ms: number): { trace: Trace | null; error: string | null };
+  /** Reads the value from a search string: null when there is none, a sentence when it is bad. */
+  parse(search: string): { ms: number | null; problem: string | null };
+  /** The search string with this value in it (or none), keeping every other parameter. */
+  search(currentSearch: string, ms: number | null): string;
+}
+
+export function sizedRun(
+  scenario: { name: string; defaults: object },
+  param: string,
+  range: MsRange,
+  query: string,
+): SizedRun {
+  const recordedMs = (scenario.defaults as Record<string, number>)[param];
+  if (recordedMs === undefined) throw new Error(`${scenario.name} has no parameter ${param}`);
+  return {
+    scenario: scenario.name,
+    param,
+    range,
+    recordedMs,
+    run: (ms) => simulateRun(scenario.name, 'default', 'redlock', 1, { [param]: ms }),
+    parse(search) {
+      const read = readMsParam(new URLSearchParams(search), query, range);
+      return {
+        ms: read.ms,
+        problem:
+          read.problem !== null
+            ? `${read.problem}; this is the recorded ${recordedMs} ms.`
+            : read.rounded,
+      };
+    },
+    search: (currentSearch, ms) =>
+      searchWith(currentSearch, { [query]: ms === null ? null : String(ms) }),
+  };
+}
