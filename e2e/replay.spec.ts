@@ -251,6 +251,25 @@ test.describe('the panels around it', () => {
     await expect(redlock.getByRole('slider', { name: 'Clock jump on redis-3' })).toHaveValue('500');
   });
 
+  test('a shorter GC pause on the Redlock slider gives no two holders, and a reload keeps it', async ({
+    page,
+  }) => {
+    await page.goto('./#redlock');
+    const redlock = page.getByRole('region', { name: 'Redlock and its critique', exact: true });
+    await redlock.getByRole('button', { name: 'A GC pause past the TTL' }).click();
+    const pause = redlock.getByRole('slider', { name: 'Client 1’s GC pause' });
+    await expect(pause).toHaveValue('500');
+    await pause.fill('100');
+    await expect(redlock.getByText(/^No two holders\./)).toBeVisible();
+    await expect(
+      redlock.getByText(/A 100 ms pause ended before client 1’s keys expired/),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\?try-gc-pause=100#redlock$/);
+    await page.reload();
+    await expect(redlock.getByRole('slider', { name: 'Client 1’s GC pause' })).toHaveValue('100');
+    await expect(redlock.getByText(/^No two holders\./)).toBeVisible();
+  });
+
   test('the Redlock panel marks two holders', async ({ page }) => {
     await page.goto('./#redlock');
     const redlock = page.getByRole('region', { name: 'Redlock and its critique', exact: true });
