@@ -84,23 +84,18 @@ function sizeOf(distDir: string, path: string): ChunkSize {
 }
 
 /** `src` of every `<script type="module">` in the page. */
-function scriptSources(html: string): string[] {
-  const out: string[] = [];
-  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi))
-    if (/\btype=["']?module["']?/i.test(tag)) {
-      const src = attribute(tag, 'src');
-      if (src !== undefined) out.push(src);
-    }
-  return out;
-}
+const scriptSources = (html: string) => urlsOf(html, 'script', ['type', 'module'], 'src');
 
 /** `href` of every `<link rel="modulepreload">`: fetched up front whether imported or not. */
-function modulePreloads(html: string): string[] {
+const modulePreloads = (html: string) => urlsOf(html, 'link', ['rel', 'modulepreload'], 'href');
+
+/** The `url` attribute of every `<tagName>` whose attribute `name` is `value`. */
+function urlsOf(html: string, tagName: string, [name, value]: [string, string], url: string) {
   const out: string[] = [];
-  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi))
-    if (/\brel=["']?modulepreload["']?/i.test(tag)) {
-      const href = attribute(tag, 'href');
-      if (href !== undefined) out.push(href);
+  for (const [tag] of html.matchAll(new RegExp(`<${tagName}\\b[^>]*>`, 'gi')))
+    if (attribute(tag, name)?.toLowerCase() === value) {
+      const found = attribute(tag, url);
+      if (found !== undefined) out.push(found);
     }
   return out;
 }
