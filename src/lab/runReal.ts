@@ -34,8 +34,9 @@ export class ScenarioFailedError extends Error {
     readonly variant: string,
     readonly lock: string,
     readonly reason: string,
+    options?: ErrorOptions,
   ) {
-    super(`scenario ${scenario} (${variant}, ${lock}) failed: ${oneLine(reason, 300)}`);
+    super(`scenario ${scenario} (${variant}, ${lock}) failed: ${oneLine(reason, 300)}`, options);
   }
 }
 
@@ -70,6 +71,7 @@ export async function runReal(options: RunRealOptions, pool: ServerPool): Promis
       variant,
       lock,
       reason instanceof Error ? reason.message : String(reason),
+      { cause: reason },
     );
 
   let fatal: (error: Error) => void = () => {};

@@ -23,8 +23,9 @@ export class ServerFailedError extends Error {
     readonly server: string,
     readonly address: string,
     readonly detail: string,
+    options?: ErrorOptions,
   ) {
-    super(`${server} at ${address} failed: ${oneLine(detail)}`);
+    super(`${server} at ${address} failed: ${oneLine(detail)}`, options);
   }
 }
 
@@ -82,6 +83,7 @@ export class ActorCalls {
                 server.name,
                 server.address,
                 error instanceof Error ? error.message : String(error),
+                { cause: error },
               ),
         );
       },

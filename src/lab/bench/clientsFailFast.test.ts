@@ -4,7 +4,7 @@
 import { createServer, type Socket } from 'node:net';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { ServerDownError } from '../servers';
+import { ServerDownError, freePort } from '../servers';
 import { PgConnection, encodeExecute, encodeParse, parsePgUrl, SYNC } from './pgWireClient';
 import { RespConnection, encodeCommand } from './respClient';
 
@@ -45,5 +45,20 @@ describe('a setup request whose connection dies', () => {
     const error = await pending;
     expect(error).toBeInstanceOf(ServerDownError);
     expect(String(error)).toMatch(/Postgres is down at/);
+  });
+});
+
+describe('a connection that is refused', () => {
+  it('keeps the socket error as the cause of the one-line ServerDownError', async () => {
+    const port = await freePort();
+    const resp = await RespConnection.connect('127.0.0.1', port, () => {}).catch((e: unknown) => e);
+    const wire = await PgConnection.connect(
+      parsePgUrl(`postgres://postgres@127.0.0.1:${port}/postgres`),
+      () => {},
+    ).catch((e: unknown) => e);
+    for (const error of [resp, wire]) {
+      expect(error).toBeInstanceOf(ServerDownError);
+      expect((error as Error).cause).toMatchObject({ code: 'ECONNREFUSED' });
+    }
   });
 });

@@ -42,13 +42,10 @@ describe('describeSpread', () => {
 
 describe('libraryError', () => {
   it('turns a lost connection into the ServerDownError the lean clients raise', () => {
-    const error = libraryError(
-      'ioredis',
-      'Redis',
-      '127.0.0.1:6390',
-      new Error('Connection is closed.'),
-    );
+    const lost = new Error('Connection is closed.');
+    const error = libraryError('ioredis', 'Redis', '127.0.0.1:6390', lost);
     expect(error).toBeInstanceOf(ServerDownError);
+    expect(error.cause).toBe(lost);
     expect(error.message).toBe(
       'Redis is down at 127.0.0.1:6390: no new work starts (ioredis: Connection is closed.)',
     );
@@ -58,13 +55,10 @@ describe('libraryError', () => {
   });
 
   it('names the library for any other failure', () => {
-    const error = libraryError(
-      'pg',
-      'Postgres',
-      'h:5432',
-      new Error('relation "leases" does not exist'),
-    );
+    const missing = new Error('relation "leases" does not exist');
+    const error = libraryError('pg', 'Postgres', 'h:5432', missing);
     expect(error).not.toBeInstanceOf(ServerDownError);
+    expect(error.cause).toBe(missing);
     expect(error.message).toBe('pg: relation "leases" does not exist');
   });
 });

@@ -99,17 +99,22 @@ export class PgConnection {
     private readonly onFatal: (error: Error) => void,
   ) {
     socket.setNoDelay(true);
-    const fail = (detail: string) => {
+    const fail = (detail: string, cause?: Error) => {
       if (this.closedByUs) return;
       this.closedByUs = true;
-      const error = new ServerDownError('Postgres', `${config.host}:${config.port}`, detail);
+      const error = new ServerDownError(
+        'Postgres',
+        `${config.host}:${config.port}`,
+        detail,
+        cause && { cause },
+      );
       const reject = this.rejectRequest;
       this.rejectRequest = null;
       reject?.(error);
       if (this.startup) this.startup.reject(error);
       else this.onFatal(error);
     };
-    socket.on('error', (error) => fail(error.message));
+    socket.on('error', (error) => fail(error.message, error));
     socket.on('close', () => fail('the connection closed'));
   }
 
@@ -130,7 +135,7 @@ export class PgConnection {
         },
       });
       const refuse = (error: Error) =>
-        reject(new ServerDownError('Postgres', address, error.message));
+        reject(new ServerDownError('Postgres', address, error.message, { cause: error }));
       socket.once('error', refuse);
       socket.once('connect', () => {
         socket.off('error', refuse);
@@ -314,17 +319,24 @@ export class PgConnection {
       this.scram.verifyServer(payload);
       this.scram = null;
     } catch (error) {
-      this.refuseStartup((error as Error).message);
+      this.refuseStartup((error as Error).message, error as Error);
     }
   }
 
-  private refuseStartup(reason: string): void {
+  private refuseStartup(reason: string, cause?: Error): void {
     if (this.startup) {
       const { reject } = this.startup;
       this.startup = null;
       this.closedByUs = true;
       this.socket.destroy();
-      reject(new ServerDownError('Postgres', `${this.config.host}:${this.config.port}`, reason));
+      reject(
+        new ServerDownError(
+          'Postgres',
+          `${this.config.host}:${this.config.port}`,
+          reason,
+          cause && { cause },
+        ),
+      );
     }
   }
 }

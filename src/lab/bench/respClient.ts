@@ -59,16 +59,16 @@ export class RespConnection {
   ) {
     this.socket = socket;
     socket.setNoDelay(true);
-    const fail = (detail: string) => {
+    const fail = (detail: string, cause?: Error) => {
       if (this.closedByUs) return;
       this.closedByUs = true;
-      const error = new ServerDownError('Redis', address, detail);
+      const error = new ServerDownError('Redis', address, detail, cause && { cause });
       const reject = this.rejectRequest;
       this.rejectRequest = null;
       reject?.(error);
       this.onFatal(error);
     };
-    socket.on('error', (error) => fail(error.message));
+    socket.on('error', (error) => fail(error.message, error));
     socket.on('close', () => fail('the connection closed'));
   }
 
@@ -94,7 +94,8 @@ export class RespConnection {
           },
         },
       });
-      const refuse = (error: Error) => reject(new ServerDownError('Redis', address, error.message));
+      const refuse = (error: Error) =>
+        reject(new ServerDownError('Redis', address, error.message, { cause: error }));
       socket.once('error', refuse);
       socket.once('connect', () => {
         socket.off('error', refuse);

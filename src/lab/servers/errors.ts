@@ -1,5 +1,7 @@
 // Errors a person can act on: one line that names the server and its address, so a failed
-// run says which server to look at instead of dumping a stack of connection retries.
+// run says which server to look at instead of dumping a stack of connection retries. Where one
+// wraps a driver's or a child process's error, that error is its `cause`: the line stays short,
+// and the code, errno and stack are still there for whoever needs more.
 
 /** Squeeze a detail into one short line: log lines and driver messages may span many. */
 export function oneLine(detail: string, maxChars = 200): string {
@@ -14,9 +16,11 @@ export class ServerDownError extends Error {
     readonly server: string,
     readonly address: string,
     readonly detail?: string,
+    options?: ErrorOptions,
   ) {
     super(
       `${server} is down at ${address}: no new work starts${detail ? ` (${oneLine(detail)})` : ''}`,
+      options,
     );
   }
 }
@@ -28,8 +32,9 @@ export class ServerStartError extends Error {
     readonly server: string,
     readonly address: string,
     readonly detail: string,
+    options?: ErrorOptions,
   ) {
-    super(`${server} could not start at ${address}: ${oneLine(detail)}`);
+    super(`${server} could not start at ${address}: ${oneLine(detail)}`, options);
   }
 }
 
@@ -44,7 +49,10 @@ export class BadServerUrlError extends Error {
 /** Something the machine lacks (gcc, a binary): the caller skips, with this message as reason. */
 export class SkippedError extends Error {
   override name = 'SkippedError';
-  constructor(readonly reason: string) {
-    super(`skipped: ${reason}`);
+  constructor(
+    readonly reason: string,
+    options?: ErrorOptions,
+  ) {
+    super(`skipped: ${reason}`, options);
   }
 }

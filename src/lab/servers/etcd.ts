@@ -166,7 +166,9 @@ export async function startEtcd(options: StartEtcdOptions = {}): Promise<EtcdSer
     const reason = (failed as PromiseRejectedResult).reason as unknown;
     throw reason instanceof ServerStartError
       ? reason
-      : new ServerStartError('etcd', endpoints.map(hostPort).join(','), String(reason));
+      : new ServerStartError('etcd', endpoints.map(hostPort).join(','), String(reason), {
+          cause: reason,
+        });
   }
   return {
     endpoints,

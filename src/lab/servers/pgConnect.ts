@@ -37,6 +37,7 @@ export async function connectPostgres(
       error instanceof Error
         ? error.message || String((error as { code?: string }).code)
         : String(error),
+      { cause: error },
     );
   }
 }

@@ -120,8 +120,10 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
 
   try {
     if (asRoot) {
-      const { uid, gid } = await userIds(user).catch(() => {
-        throw new ServerStartError('Postgres', address, `running as root needs a "${user}" user`);
+      const { uid, gid } = await userIds(user).catch((error: unknown) => {
+        throw new ServerStartError('Postgres', address, `running as root needs a "${user}" user`, {
+          cause: error,
+        });
       });
       chownTo(dir.path, uid, gid);
     }
@@ -138,7 +140,9 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
       '--locale=C',
     ]);
     await run(initCommand, initArgs).catch((error: { stderr?: string; message?: string }) => {
-      throw new ServerStartError('Postgres', address, `initdb failed: ${initdbReason(error)}`);
+      throw new ServerStartError('Postgres', address, `initdb failed: ${initdbReason(error)}`, {
+        cause: error,
+      });
     });
   } catch (error) {
     await dir.remove();
@@ -193,7 +197,7 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
   } catch (error) {
     await child.stop();
     throw error instanceof ServerDownError
-      ? new ServerStartError('Postgres', address, error.detail ?? error.message)
+      ? new ServerStartError('Postgres', address, error.detail ?? error.message, { cause: error })
       : error;
   }
   return {

@@ -105,7 +105,9 @@ export async function startRedis(options: StartRedisOptions = {}): Promise<Redis
     readyTimeoutMs: options.readyTimeoutMs,
   }).catch((error: unknown) => {
     if (error instanceof ServerStartError) {
-      throw new ServerStartError(server, address, stripRedisLogPrefix(error.detail));
+      throw new ServerStartError(server, address, stripRedisLogPrefix(error.detail), {
+        cause: error,
+      });
     }
     throw error;
   });
@@ -116,7 +118,7 @@ export async function startRedis(options: StartRedisOptions = {}): Promise<Redis
   } catch (error) {
     await child.stop();
     throw error instanceof ServerDownError
-      ? new ServerStartError(server, address, error.detail ?? error.message)
+      ? new ServerStartError(server, address, error.detail ?? error.message, { cause: error })
       : error;
   }
   // Another Redis on this port would answer PING too; only our own process id proves it is ours.

@@ -112,6 +112,7 @@ export async function startRedisCluster(
         'Redis Cluster',
         nodes.map((node) => `${node.host}:${node.port}`).join(','),
         error.message,
+        { cause: error },
       );
     }
     throw error;

@@ -69,6 +69,7 @@ export async function connectRedis(
       server,
       `${target.host}:${target.port}`,
       firstError?.message ?? (error instanceof Error ? error.message : String(error)),
+      { cause: firstError ?? error },
     );
   } finally {
     clearTimeout(timer);

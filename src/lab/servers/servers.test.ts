@@ -87,6 +87,7 @@ describe('a server that cannot start', () => {
       ),
     );
     expect(existsSync(dir.path)).toBe(false);
+    expect((error as Error).cause).toMatchObject({ code: 'ENOENT' });
   });
 
   it('a machine without gcc skips the clock shim with a clear reason', async () => {
@@ -95,6 +96,7 @@ describe('a server that cannot start', () => {
     expect((error as Error).message).toBe(
       'skipped: no gcc (fencing-lab-no-such-gcc not found; the clock shim must be compiled)',
     );
+    expect((error as Error).cause).toMatchObject({ code: 'ENOENT' });
   });
 
   it('a server that never answers is stopped after the ready timeout', async () => {
@@ -121,6 +123,8 @@ describe('an env variable naming a server that is down', () => {
       error,
       new RegExp(`^Redis is down at 127\\.0\\.0\\.1:${port}: no new work starts`),
     );
+    // The message keeps one line; the driver's error stays whole behind it.
+    expect((error as Error).cause).toMatchObject({ code: 'ECONNREFUSED' });
   });
 
   it('REDIS_URL at something that accepts and then says nothing: down, not waiting for ever', async () => {
@@ -146,6 +150,7 @@ describe('an env variable naming a server that is down', () => {
       error,
       new RegExp(`^Postgres is down at 127\\.0\\.0\\.1:${port}: no new work starts`),
     );
+    expect((error as Error).cause).toMatchObject({ code: 'ECONNREFUSED' });
   });
 
   it('ETCD_ENDPOINTS', async () => {

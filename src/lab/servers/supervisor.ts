@@ -73,7 +73,9 @@ export async function supervise(options: SuperviseOptions): Promise<SupervisedPr
     });
   } catch (error) {
     await tempDir?.remove();
-    throw new ServerStartError(server, address, `${options.command}: ${String(error)}`);
+    throw new ServerStartError(server, address, `${options.command}: ${String(error)}`, {
+      cause: error,
+    });
   }
   // Output is read continuously: a full pipe would block the server.
   child.stdout?.on('data', keep);
@@ -142,7 +144,7 @@ export async function supervise(options: SuperviseOptions): Promise<SupervisedPr
       const why = spawnError
         ? `${options.command}: ${spawnError.message}`
         : lastLine(output) || `exited with code ${code}`;
-      throw new ServerStartError(server, address, why);
+      throw new ServerStartError(server, address, why, spawnError && { cause: spawnError });
     }
     if (await options.isReady().catch(() => false)) return handle;
     if (Date.now() > deadline) {

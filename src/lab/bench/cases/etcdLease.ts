@@ -23,7 +23,11 @@ class EtcdWorker implements Worker {
       .then(
         () => this.sink.done(this.index, true),
         (error: unknown) =>
-          this.sink.fail(new Error(`etcd lock: ${error instanceof Error ? error.message : error}`)),
+          this.sink.fail(
+            new Error(`etcd lock: ${error instanceof Error ? error.message : error}`, {
+              cause: error,
+            }),
+          ),
       );
   }
 }

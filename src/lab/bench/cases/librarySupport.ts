@@ -42,8 +42,8 @@ export function libraryError(
 ): Error {
   const message = error instanceof Error ? error.message : String(error);
   return CONNECTION_LOST.test(message)
-    ? new ServerDownError(server, address, `${library}: ${message}`)
-    : new Error(`${library}: ${message}`);
+    ? new ServerDownError(server, address, `${library}: ${message}`, { cause: error })
+    : new Error(`${library}: ${message}`, { cause: error });
 }
 
 /**
@@ -96,7 +96,7 @@ export async function openIoredisClients(
         if (!closing) sink.fail(toError(new Error('the connection closed')));
       });
       await redis.connect().catch((error: unknown) => {
-        throw new ServerDownError('Redis', address, `ioredis: ${String(error)}`);
+        throw new ServerDownError('Redis', address, `ioredis: ${String(error)}`, { cause: error });
       });
     }
     for (const source of scripts) await clients[0]!.script('LOAD', source);
@@ -137,7 +137,7 @@ export async function openPgClients(
         if (!closing) sink.fail(toError(new Error('Connection terminated unexpectedly')));
       });
       await client.connect().catch((error: unknown) => {
-        throw new ServerDownError('Postgres', address, `pg: ${String(error)}`);
+        throw new ServerDownError('Postgres', address, `pg: ${String(error)}`, { cause: error });
       });
     }
   } catch (error) {

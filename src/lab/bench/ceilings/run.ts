@@ -66,7 +66,7 @@ export function runTool(
       cleanUp();
       reject(
         error.code === 'ENOENT'
-          ? new CeilingUnavailable(`${command} is not installed (not on PATH)`)
+          ? new CeilingUnavailable(`${command} is not installed (not on PATH)`, { cause: error })
           : error,
       );
     });

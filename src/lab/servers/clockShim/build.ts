@@ -19,8 +19,10 @@ export const CLOCK_SHIM_SOURCE = fileURLToPath(new URL('./shim.c', import.meta.u
 export async function requireGcc(compiler = 'gcc'): Promise<void> {
   try {
     await run(compiler, ['--version']);
-  } catch {
-    throw new SkippedError(`no gcc (${compiler} not found; the clock shim must be compiled)`);
+  } catch (error) {
+    throw new SkippedError(`no gcc (${compiler} not found; the clock shim must be compiled)`, {
+      cause: error,
+    });
   }
 }
 
