@@ -4,6 +4,7 @@
 import { Etcd3 } from 'etcd3';
 import type { OpResult } from '../../sim/run/backend';
 import { lockKey, type Script } from '../../sim/run/script';
+import { keepAliveOnce } from './etcdKeepAlive';
 import { PgStorage } from './pgStorage';
 import { storageCalls } from './storageCalls';
 import {
@@ -91,21 +92,11 @@ export async function createEtcdBackend(
     };
   }
 
-  /** One keep-alive on the lease's stream: a TTL of 0 means etcd already revoked it. */
-  async function keepAliveOnce(actor: string): Promise<boolean> {
+  /** One keep-alive on the actor's lease: a TTL of 0 means etcd already revoked it. */
+  async function keepAlive(actor: string): Promise<boolean> {
     const leaseId = leases.get(actor);
     if (leaseId === undefined) return false;
-    const stream = await client(actor).leaseClient.leaseKeepAlive();
-    try {
-      const answer = await new Promise<{ TTL: string }>((resolve, reject) => {
-        stream.on('data', resolve);
-        stream.on('error', reject);
-        stream.write({ ID: leaseId });
-      });
-      return Number(answer.TTL) > 0;
-    } finally {
-      stream.end();
-    }
+    return (await keepAliveOnce(client(actor).leaseClient, leaseId)) > 0;
   }
 
   async function release(actor: string, token: number | null): Promise<OpResult> {
@@ -131,7 +122,7 @@ export async function createEtcdBackend(
       calls.call(actor, at, () => release(actor, token), done);
     },
     extend(actor, _token, _ttlMs, done) {
-      calls.call(actor, at, async () => extended(await keepAliveOnce(actor)), done);
+      calls.call(actor, at, async () => extended(await keepAlive(actor)), done);
     },
     ...storageCalls(calls, storage),
     fault: cannotInject,
