@@ -10,6 +10,7 @@ import pg from 'pg';
 import { ServerDownError, ServerStartError } from './errors';
 import { LOOPBACK_HOST, freePort } from './freePort';
 import { connectPostgres, parsePostgresUrl } from './pgConnect';
+import { runToEnd, type CommandFailedError } from './runToEnd';
 import { supervise, type SupervisedProcess } from './supervisor';
 import { chownTo, makeTempDir } from './tempDir';
 import type { StartedServer } from './types';
@@ -139,7 +140,8 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
       'UTF8',
       '--locale=C',
     ]);
-    await run(initCommand, initArgs).catch((error: { stderr?: string; message?: string }) => {
+    // Registered while it runs: a signal in its half second must not leave it running.
+    await runToEnd(initCommand, initArgs, { name: 'initdb' }).catch((error: CommandFailedError) => {
       throw new ServerStartError('Postgres', address, `initdb failed: ${initdbReason(error)}`, {
         cause: error,
       });

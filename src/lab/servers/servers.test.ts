@@ -2,11 +2,12 @@
 // and its address; stop() leaves no process and no folder; and nothing outlives the process,
 // however it ends.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isProcessRunning } from '../test/procState';
+import { childProcesses, isProcessRunning, processesMentioning } from '../test/procState';
 import {
   ServerDownError,
   ServerStartError,
@@ -18,9 +19,11 @@ import {
   startEtcd,
   startPostgres,
   startRedis,
+  stopAll,
   supervise,
 } from '.';
 import { initdbReason } from './postgres';
+import { CommandFailedError, runToEnd } from './runToEnd';
 
 const envNames = ['REDIS_URL', 'DATABASE_URL', 'ETCD_ENDPOINTS'] as const;
 const savedEnv = Object.fromEntries(envNames.map((name) => [name, process.env[name]]));
@@ -227,6 +230,15 @@ describe('initdb failing', () => {
       );
       expect(stderr.trim().split('\n').at(-1)).toMatch(/hint:/);
       expect(initdbReason({ stderr })).toBe('initdb: error: cannot be run as root');
+      // The same run as the lab makes it, registered while it runs: its error keeps what it said.
+      const error = await runToEnd('/usr/lib/postgresql/15/bin/initdb', ['-D', '/nonexistent/x'], {
+        name: 'initdb',
+      }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CommandFailedError);
+      expect((error as Error).message).toBe('initdb exited with code 1');
+      expect(initdbReason(error as CommandFailedError)).toBe(
+        'initdb: error: cannot be run as root',
+      );
     },
   );
 });
@@ -290,6 +302,59 @@ describe('nothing outlives the process', () => {
       const server = await runFixture(how, signal);
       expect(isProcessRunning(server.pid)).toBe(false);
       expect(existsSync(server.dir)).toBe(false);
+    });
+  }
+});
+
+describe('initdb, while it runs', () => {
+  const fixture = fileURLToPath(
+    new URL('../test/fixtures/startPostgresAndWait.ts', import.meta.url),
+  );
+
+  /** The initdb a process runs (setpriv execs it, so it is that process's child) and its -D. */
+  async function initdbUnder(parentPid: number): Promise<{ pid: number; dataDir: string }> {
+    while (isProcessRunning(parentPid)) {
+      const initdb = childProcesses(parentPid).find((child) => child.name === 'initdb');
+      if (initdb) {
+        const args = readFileSync(`/proc/${initdb.pid}/cmdline`, 'utf8').split('\0');
+        return { pid: initdb.pid, dataDir: args[args.indexOf('-D') + 1] ?? '' };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`process ${parentPid} ended before it ran initdb`);
+  }
+
+  /** Neither initdb nor the postgres it runs is left, and its temp folder is gone. */
+  function expectNothingLeft(initdb: { pid: number; dataDir: string }): void {
+    expect(initdb.dataDir).toMatch(/fencing-lab-postgres-/);
+    expect(isProcessRunning(initdb.pid)).toBe(false);
+    expect(processesMentioning(initdb.dataDir)).toEqual([]);
+    expect(existsSync(dirname(initdb.dataDir))).toBe(false);
+  }
+
+  it('is registered, and stopAll() stops it', async () => {
+    const before = registeredCount();
+    const starting = startPostgres({ useEnv: false }).catch((e: unknown) => e);
+    const initdb = await initdbUnder(process.pid);
+    expect(registeredCount()).toBe(before + 1);
+    await stopAll();
+    expectNothingLeft(initdb);
+    expectOneLine(
+      await starting,
+      /^Postgres could not start at 127\.0\.0\.1:\d+: initdb failed: initdb was stopped before it finished$/,
+    );
+    expect(registeredCount()).toBe(before);
+  });
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it(`does not outlive a process that ends by ${signal}`, async () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', fixture], { stdio: 'ignore' });
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      const initdb = await initdbUnder(child.pid ?? -1);
+      child.kill(signal);
+      await exited;
+      // No grace period: the process waits for initdb to end before it exits.
+      expectNothingLeft(initdb);
     });
   }
 });

@@ -1,6 +1,7 @@
-// Whether a process still runs, as Linux sees it. kill(pid, 0) is not enough: a zombie that
-// nobody has reaped yet still "exists", though it holds no port and runs no code.
-import { readFileSync } from 'node:fs';
+// Processes as Linux sees them in /proc: whether one still runs, which ones a process started,
+// which ones name a folder. kill(pid, 0) is not enough for the first: a zombie that nobody has
+// reaped yet still "exists", though it holds no port and runs no code.
+import { readFileSync, readdirSync } from 'node:fs';
 
 export function isProcessRunning(pid: number): boolean {
   try {
@@ -11,4 +12,38 @@ export function isProcessRunning(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** The live processes whose parent is parentPid, with their command names as /proc has them. */
+export function childProcesses(parentPid: number): { pid: number; name: string }[] {
+  const children: { pid: number; name: string }[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      // After the name: state, then the parent's pid.
+      const [state, ppid] = stat.slice(close + 2).split(' ');
+      if (Number(ppid) !== parentPid || state === 'Z' || state === 'X') continue;
+      children.push({ pid: Number(entry), name: stat.slice(stat.indexOf('(') + 1, close) });
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return children;
+}
+
+/** The live processes whose command line mentions text (a data folder, say). */
+export function processesMentioning(text: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (cmdline.includes(text) && isProcessRunning(Number(entry))) pids.push(Number(entry));
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return pids;
 }

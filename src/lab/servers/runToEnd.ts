@@ -1,0 +1,102 @@
+// A command the lab runs to its end rather than as a server (initdb). While it runs it is
+// registered for clean-up like every server, so a signal or an exit in the middle stops it
+// instead of leaving it behind, writing into a folder that is being removed.
+import { spawn } from 'node:child_process';
+import { registerCleanup } from './registry';
+
+export interface RunToEndOptions {
+  /** Its name in messages: "initdb". */
+  name: string;
+  /** How long SIGINT gets before SIGKILL when it is stopped. */
+  stopTimeoutMs?: number;
+}
+
+export interface CommandOutput {
+  stdout: string;
+  stderr: string;
+}
+
+/** It failed or was stopped; `stderr` is what it printed (nothing when it was stopped). */
+export class CommandFailedError extends Error {
+  override name = 'CommandFailedError';
+  constructor(
+    message: string,
+    readonly stderr: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+const OUTPUT_LIMIT_CHARS = 16_384;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function runToEnd(
+  command: string,
+  args: string[],
+  options: RunToEndOptions,
+): Promise<CommandOutput> {
+  const { name } = options;
+  const stopTimeoutMs = options.stopTimeoutMs ?? 5_000;
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout = (stdout + chunk.toString('utf8')).slice(-OUTPUT_LIMIT_CHARS);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-OUTPUT_LIMIT_CHARS);
+    });
+
+    let running = true;
+    let stopped = false;
+    // 'error' without 'exit' when it could not be spawned at all.
+    const exited = new Promise<void>((resolveExit) => {
+      const gone = () => {
+        running = false;
+        forget();
+        resolveExit();
+      };
+      child.once('exit', gone);
+      child.once('error', gone);
+    });
+
+    // SIGINT first, as for the servers: initdb then ends its step, waits for the postgres it
+    // runs and removes its data folder itself; SIGKILL only if it does not end in time.
+    const stop = async (): Promise<void> => {
+      if (!running) return;
+      stopped = true;
+      child.kill('SIGINT');
+      const timedOut = await Promise.race([
+        exited.then(() => false),
+        sleep(stopTimeoutMs).then(() => true),
+      ]);
+      if (timedOut && running) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    };
+    const forget = registerCleanup({
+      label: `${name} (pid ${child.pid ?? 'none'})`,
+      stop,
+      killNow() {
+        if (running && child.pid) process.kill(child.pid, 'SIGKILL');
+      },
+    });
+
+    child.once('error', (error) => {
+      reject(new CommandFailedError(`${name}: ${error.message}`, stderr, { cause: error }));
+    });
+    // 'close' rather than 'exit': by then everything it printed has been read.
+    child.once('close', (code, signal) => {
+      if (stopped) reject(new CommandFailedError(`${name} was stopped before it finished`, ''));
+      else if (code === 0) resolve({ stdout, stderr });
+      else {
+        const how = code === null ? `was killed by ${signal}` : `exited with code ${code}`;
+        reject(new CommandFailedError(`${name} ${how}`, stderr));
+      }
+    });
+  });
+}
