@@ -19,7 +19,7 @@ import { scenarios } from '../../sim/scenarios/index';
 import { validateTrace } from '../../sim/trace/validate';
 import { ServerPool } from '../backends';
 import { runReal } from '../runReal';
-import { freePort, startRedis } from '../servers';
+import { connectRedis, freePort, parseRedisUrl, startRedis } from '../servers';
 import { BadArgsError, parseRecordArgs } from './args';
 import { allJobs, selectJobs, UnknownJobError } from './jobs';
 import { writeFileAtomic } from './writeAtomic';
@@ -160,6 +160,18 @@ describe('npm run lab:record', () => {
   });
 });
 
+async function killOnceLockIsTaken(redis: Awaited<ReturnType<typeof startRedis>>): Promise<void> {
+  const watcher = await connectRedis({ ...parseRedisUrl(redis.url), url: redis.url });
+  try {
+    const deadline = performance.now() + 10_000;
+    while ((await watcher.dbsize()) === 0 && performance.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+  } finally {
+    watcher.disconnect();
+  }
+  redis.process?.kill('SIGKILL');
+}
+
 describe('a server that dies mid-run', () => {
   it('fails the run with an error that names the scenario and the server', async () => {
     const redis = await startRedis({ useEnv: false });
@@ -169,11 +181,16 @@ describe('a server that dies mid-run', () => {
         { scenario: 'paused-client', variant: 'fencing-on', lock: 'redis' },
         pool,
       );
-      // Client 1 holds the lock and pauses; Redis dies before client 2 asks at 320 ms.
-      setTimeout(() => redis.process?.kill('SIGKILL'), 150);
+      // Redis dies once client 1 holds the lock (its keys are the only ones this fresh server
+      // has), so before client 2 asks at 320 ms: a fixed delay could land before the backend had
+      // even connected on a loaded machine. Client 2 then finds Redis gone, on a connection it
+      // had opened ("failed") or on one it opens now ("is down"); either way the error names the
+      // scenario and the server.
+      void killOnceLockIsTaken(redis);
+      const at = `127\\.0\\.0\\.1:${redis.port}`;
       await expect(run).rejects.toThrow(
         new RegExp(
-          `^scenario paused-client \\(fencing-on, redis\\) failed: Redis at 127\\.0\\.0\\.1:${redis.port} failed`,
+          `^scenario paused-client \\(fencing-on, redis\\) failed: Redis (at ${at} failed|is down at ${at}: no new work starts)`,
         ),
       );
     } finally {

@@ -30,7 +30,8 @@ export class CommandFailedError extends Error {
 
 const OUTPUT_LIMIT_CHARS = 16_384;
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+// Unref: a stop that has already ended must not hold the process open for the rest of the wait.
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 export function runToEnd(
   command: string,
