@@ -262,9 +262,9 @@ test.describe('the panels around it', () => {
     await pause.fill('100');
     await expect(redlock.getByText(/^No two holders\./)).toBeVisible();
     await expect(
-      redlock.getByText(/A 100 ms pause ended before client 1’s keys expired/),
+      redlock.getByText(/Client 1’s pause, from 60 ms to 160 ms, ended before its keys expired/),
     ).toBeVisible();
-    await expect(page).toHaveURL(/\?try-gc-pause=100#redlock$/);
+    await expect(page).toHaveURL(/\?redlock=gc-pause&try-gc-pause=100#redlock$/);
     await page.reload();
     await expect(redlock.getByRole('slider', { name: 'Client 1’s GC pause' })).toHaveValue('100');
     await expect(redlock.getByText(/^No two holders\./)).toBeVisible();

@@ -20,7 +20,7 @@ export const sections: readonly SectionInfo[] = [
   {
     id: 'see-it',
     title: 'See it: fencing off, then on',
-    kicker: 'recorded from Redis and Postgres',
+    kicker: 'recorded on real Redis, Postgres and etcd',
     short: 'See it: fencing off, on',
   },
   { id: 'fenced-path', title: 'The fenced path', kicker: 'click a step; its path lights up' },
@@ -35,7 +35,7 @@ export const sections: readonly SectionInfo[] = [
     title: 'Fencing at the storage',
     kicker: 'a figure, pseudo code and the tested SQL',
   },
-  { id: 'redlock', title: 'Redlock and its critique', kicker: '5 nodes, one clock jump' },
+  { id: 'redlock', title: 'Redlock and its critique', kicker: '5 nodes, a clock jump, a GC pause' },
   {
     id: 'consensus',
     title: 'Leases on a consensus store',

@@ -15,7 +15,10 @@ export interface NodeHold {
   endedBy: 'ttl' | 'clock-jump' | 'release' | 'run-end';
 }
 
-/** A client’s belief that it holds the lock: from its grant until it releases, stops, crashes or does nothing more. */
+/**
+ * A client's belief that it holds the lock: from its grant until it releases, stops or crashes;
+ * else until its validity runs out or its last event, whichever is later.
+ */
 export interface Belief {
   actor: string;
   fromMs: number;
@@ -69,12 +72,12 @@ export function redlockModel(trace: Trace): RedlockModel {
   const writes: RedlockModel['writes'] = [];
   const nodeSet = new Set<string>(REDLOCK_NODES);
   let twoHolders: TwoHolders | null = null;
-  // A client that never lets go believes it holds until its last event, as the checkers read
-  // it (holdIntervals): after that it does nothing more, so it can hold nobody up.
+  // A client that never lets go believes it holds for the validity Redlock gave it, and past
+  // that for as long as it still acts (a paused client wakes and writes without looking at the
+  // clock again); a client that has finished and whose validity has run out believes nothing.
   const lastEventMs = new Map<string, number>();
   for (const e of events) lastEventMs.set(e.actor, e.t);
-  const stillBelieves = (b: Belief & { open: boolean }, t: number) =>
-    b.open && (lastEventMs.get(b.actor) ?? b.fromMs) > t;
+  const stillBelieves = (b: Belief & { open: boolean }, t: number) => b.open && b.toMs > t;
 
   // Keys whose TTL ran out by time t leave the open list.
   const expireUpTo = (t: number) => {
@@ -139,7 +142,7 @@ export function redlockModel(trace: Trace): RedlockModel {
       beliefs.push({
         actor: ev.actor,
         fromMs: ev.t,
-        toMs: lastEventMs.get(ev.actor) ?? lastT,
+        toMs: Math.max(lastEventMs.get(ev.actor) ?? ev.t, ev.t + (num(v.validityMs) ?? ttl)),
         nodes,
         validityMs: num(v.validityMs),
         open: true,
@@ -207,7 +210,7 @@ export function redlockModel(trace: Trace): RedlockModel {
   return {
     nodes: [...nodeSet].sort(),
     holds: holds.sort((a, b) => a.node.localeCompare(b.node) || a.fromMs - b.fromMs),
-    beliefs: beliefs.map(({ open: _open, ...b }) => b),
+    beliefs: beliefs.map(({ open: _open, ...b }) => ({ ...b, toMs: Math.min(b.toMs, endMs) })),
     pauses,
     jumps,
     writes,

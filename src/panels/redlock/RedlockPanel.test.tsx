@@ -82,11 +82,13 @@ describe('RedlockPanel', () => {
     expect((pause as HTMLInputElement).value).toBe('500');
     fireEvent.change(pause, { target: { value: '100' } });
     expect(screen.getByText('No two holders.')).toBeTruthy();
-    expect(screen.getByText(/A 100 ms pause ended before client 1’s keys expired/)).toBeTruthy();
+    expect(
+      screen.getByText(/Client 1’s pause, from 60 ms to 160 ms, ended before its keys expired/),
+    ).toBeTruthy();
     expect(
       screen.getByText(/The lab recorded the 500 ms pause; this one is the engine’s alone/),
     ).toBeTruthy();
-    expect(window.location.search).toBe('?try-gc-pause=100');
+    expect(window.location.search).toBe('?redlock=gc-pause&try-gc-pause=100');
     fireEvent.change(pause, { target: { value: '300' } });
     expect(screen.getByText(/client 2 holds 5 of 5/)).toBeTruthy();
 
@@ -100,7 +102,41 @@ describe('RedlockPanel', () => {
       (screen.getByRole('slider', { name: 'Client 1’s GC pause' }) as HTMLInputElement).value,
     ).toBe('300');
     fireEvent.click(screen.getByRole('button', { name: 'Back to 500 ms' }));
-    expect(window.location.search).toBe('');
+    expect(window.location.search).toBe('?redlock=gc-pause');
+  });
+
+  it('keeps the run in the URL, opens the run a link names, and says when a link’s is wrong', () => {
+    render(<RedlockPanel />);
+    fireEvent.click(screen.getByRole('button', { name: 'A GC pause past the TTL' }));
+    expect(window.location.search).toBe('?redlock=gc-pause');
+    cleanup();
+
+    render(<RedlockPanel />);
+    const pressed = () =>
+      screen
+        .getAllByRole('button', { pressed: true })
+        .map((b) => b.textContent)
+        .join();
+    expect(pressed()).toBe('A GC pause past the TTL');
+    // The assumptions table's link chooses the run too.
+    fireEvent.click(screen.getByRole('button', { name: /^Replay it: An NTP step/ }));
+    expect(window.location.search).toBe('?redlock=clock-jump');
+    cleanup();
+
+    // A named run wins over a size that belongs to the other one.
+    window.history.replaceState(null, '', '/?redlock=clock-jump&try-gc-pause=250');
+    render(<RedlockPanel />);
+    expect(pressed()).toBe('A clock jumps on one node');
+    cleanup();
+
+    window.history.replaceState(null, '', '/?redlock=paxos');
+    render(<RedlockPanel />);
+    expect(
+      screen.getByText(
+        'The link’s redlock “paxos” is not clock-jump or gc-pause, so this is the clock jump.',
+      ),
+    ).toBeTruthy();
+    expect(pressed()).toBe('A clock jumps on one node');
   });
 
   it('opens a link’s GC pause on the GC pause run, and says when a link’s is bad', () => {
@@ -109,7 +145,9 @@ describe('RedlockPanel', () => {
     expect(
       screen.getByRole('button', { name: 'A GC pause past the TTL' }).getAttribute('aria-pressed'),
     ).toBe('true');
-    expect(screen.getByText(/A 250 ms pause ran past the 300 ms TTL/)).toBeTruthy();
+    expect(
+      screen.getByText(/Client 1’s pause, from 60 ms to 310 ms, ran past its keys’ expiry/),
+    ).toBeTruthy();
     cleanup();
 
     window.history.replaceState(null, '', '/?try-gc-pause=long');

@@ -20,6 +20,7 @@ import { ASSUMPTIONS, REDLOCK_RUNS } from './assumptions';
 import { clockJumpRun, noSecondMajority } from './clockJump';
 import { gcPauseRun, noOverlapAfterPause } from './gcPause';
 import type { SizedRun } from './sizedRun';
+import { parseRunQuery, runSearch } from './runChoice';
 import { twoHoldersSentence } from './story';
 import '../shared/tokens.css';
 import './redlock.css';
@@ -38,18 +39,27 @@ const actorClass = (a: string | null) => (a ? (ACTOR_CLASS[a] ?? 'rl-c3') : 'rl-
 
 export function RedlockPanel() {
   // The reader's own sizes, once they move a slider or open a link with one; until then, the
-  // recorded stories'. A link with only a GC pause in it opens that run.
+  // recorded stories'. The run is the one the link names; failing that, a link with only a GC
+  // pause in it opens that run.
   const [fromLink] = useState(() => {
     const search = window.location.search;
     const read = Object.fromEntries(RUN_NAMES.map((r) => [r, SIZED[r].sized.parse(search)]));
     return read as Record<RunName, { ms: number | null; problem: string | null }>;
   });
+  const [runFromLink] = useState(() => parseRunQuery(window.location.search));
   const linked = (r: RunName) => fromLink[r].ms !== null || fromLink[r].problem !== null;
   const [which, setWhich] = useState<RunName>(
-    linked('redlock-gc-pause') && !linked('redlock-clock-jump')
-      ? 'redlock-gc-pause'
-      : 'redlock-clock-jump',
+    runFromLink.run ??
+      (linked('redlock-gc-pause') && !linked('redlock-clock-jump')
+        ? 'redlock-gc-pause'
+        : 'redlock-clock-jump'),
   );
+  const [runProblem, setRunProblem] = useState(runFromLink.problem);
+  const choose = (r: RunName) => {
+    setWhich(r);
+    setRunProblem(null);
+    replaceSearch(runSearch(window.location.search, r));
+  };
   const [stepByRun, setStepByRun] = useState<Record<string, number>>({});
   const [ownMsByRun, setOwnMsByRun] = useState<Record<RunName, number | null>>(() => ({
     'redlock-clock-jump': fromLink['redlock-clock-jump'].ms,
@@ -125,12 +135,17 @@ export function RedlockPanel() {
               type="button"
               className="fl-button"
               aria-pressed={which === r.scenario}
-              onClick={() => setWhich(r.scenario)}
+              onClick={() => choose(r.scenario)}
             >
               {r.label}
             </button>
           ))}
         </div>
+        {runProblem && (
+          <p className="fl-link-notice rl-notice" role="status">
+            {runProblem}
+          </p>
+        )}
         <MsSlider
           key={which}
           className="rl-jump-slider"
@@ -259,7 +274,7 @@ export function RedlockPanel() {
                       <button
                         type="button"
                         className="fl-link-button"
-                        onClick={() => setWhich(a.run as RunName)}
+                        onClick={() => choose(a.run as RunName)}
                         // The name starts with the visible words, then says which failure.
                         aria-label={`${a.run === which ? 'Shown above' : 'Replay it'}: ${a.breaks}`}
                       >

@@ -29,25 +29,32 @@ describe('sizing the GC pause', () => {
 });
 
 describe('why a pause gave no second holder', () => {
+  const timeOf = (ms: number, actor: string, f: string, type: string) => {
+    const e = gcPauseRun
+      .run(ms)
+      .trace!.events.find((x) => x.actor === actor && x.f === f && x.type === type)!;
+    return `${Math.round(e.t * 10) / 10} ms`;
+  };
+
   it('says a short pause ended while client 1 still held the lock, with the run’s own times', () => {
-    const { trace } = gcPauseRun.run(100);
-    const wrote = trace!.events.find((e) => e.actor === 'client-1' && e.f === 'write')!;
-    const took = trace!.events.find(
-      (e) => e.actor === 'client-2' && e.f === 'acquire' && e.type === 'ok',
-    )!;
-    const sentence = noOverlapAfterPause(trace!);
-    expect(sentence).toMatch(/^A 100 ms pause ended before client 1’s keys expired \(TTL 300 ms\)/);
-    expect(sentence).toContain(`it wrote at ${Math.round(wrote.t * 10) / 10} ms`);
-    expect(sentence).toContain(
-      `client 2 got its majority only at ${Math.round(took.t * 10) / 10} ms`,
+    const sentence = noOverlapAfterPause(gcPauseRun.run(100).trace!);
+    expect(sentence).toBe(
+      `Client 1’s pause, from ${timeOf(100, 'client-1', 'pause', 'info')} to ${timeOf(100, 'client-1', 'resume', 'info')}, ended before its keys expired (at about 300 ms): it wrote at ${timeOf(100, 'client-1', 'write', 'invoke')} while it still held the lock, and client 2 got its majority only at ${timeOf(100, 'client-2', 'acquire', 'ok')}. A pause that ends after client 2 has the lock gives two holders, and Redlock cannot tell.`,
     );
   });
 
-  it('says a pause past the TTL wrote with expired keys and was saved only by timing', () => {
+  it('says a pause that ran past the keys’ expiry wrote without the lock and was saved by timing', () => {
     const { trace } = gcPauseRun.run(250);
     expect(trace!.outcome.holdersOverlap).toBe(false);
+    // The pause is 250 ms, but it began at 60 ms: it ends past the 300 ms expiry.
     expect(noOverlapAfterPause(trace!)).toMatch(
-      /^A 250 ms pause ran past the 300 ms TTL, so client 1 wrote at 31\d(\.\d)? ms with keys that had already expired; client 2 got its majority only at 32\d(\.\d)? ms, so by luck/,
+      /^Client 1’s pause, from 60 ms to 310 ms, ran past its keys’ expiry \(at about 300 ms\), so it wrote at 310 ms with a lock it no longer held; client 2 got its majority only at 32\d(\.\d)? ms, so by luck/,
+    );
+  });
+
+  it('does not speak of a pause when there was none', () => {
+    expect(noOverlapAfterPause(gcPauseRun.run(0).trace!)).toMatch(
+      /^With no pause, client 1 wrote at 60 ms, before its keys expired \(at about 300 ms\), and client 2 got its majority only at/,
     );
   });
 });
