@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { layoutRedlock, ownersAt, redlockModel, UNIT_CLEARANCE_PX } from './redlock';
+import {
+  jumpLabel,
+  labelXClearOf,
+  layoutRedlock,
+  ownersAt,
+  redlockModel,
+  UNIT_CLEARANCE_PX,
+} from './redlock';
 import type { Trace } from '../sim/trace/schema';
 import { twoHoldersSentence } from '../panels/redlock/story';
 
@@ -224,5 +231,32 @@ describe('layoutRedlock', () => {
       for (const tick of l.ticks)
         expect(tick.x, `${tick.t} at ${width} px`).toBeLessThanOrEqual(width - UNIT_CLEARANCE_PX);
     }
+  });
+});
+
+describe('chart labels that keep clear of bars and lines', () => {
+  const m = redlockModel(clockJump);
+  const jump = m.jumps[0]!;
+  // Client 2's key on redis-3 begins after the jump; the label must end before it does.
+  const nextHold = m.holds.find((h) => h.node === jump.node && h.fromMs >= jump.atMs)!;
+
+  it('writes the clock jump as long as the room before the next key allows', () => {
+    // A scale that leaves this many px between the jump's line and the next key, less 8 of margin.
+    const roomFor = (px: number) => (ms: number) =>
+      (ms * (px + 8.5)) / (nextHold.fromMs - jump.atMs); // half a px spare, against rounding
+    expect(jumpLabel(m, jump, roomFor(14 * 7))).toBe('clock +2000 ms');
+    expect(jumpLabel(m, jump, roomFor(13 * 7))).toBe('+2000 ms');
+    expect(jumpLabel(m, jump, roomFor(8 * 7))).toBe('+2000 ms');
+    expect(jumpLabel(m, jump, roomFor(7 * 7))).toBe('+2 s');
+    expect(jumpLabel(m, jump, roomFor(0))).toBe('+2 s');
+  });
+
+  it('moves a bar’s label off a line through its middle, to the longer side', () => {
+    expect(labelXClearOf(0, 400, null, 'paused')).toBe(200);
+    expect(labelXClearOf(0, 400, 350, 'paused')).toBe(200); // the line is clear of it
+    expect(labelXClearOf(0, 400, 210, 'paused')).toBe(105); // left part is longer
+    expect(labelXClearOf(0, 400, 190, 'paused')).toBe(295); // right part is longer
+    // Neither side has room: stay in the middle rather than spill out of the bar.
+    expect(labelXClearOf(0, 80, 40, 'paused')).toBe(40);
   });
 });

@@ -281,3 +281,45 @@ export function layoutRedlock(
       .filter((tick) => tick.x <= width - UNIT_CLEARANCE_PX),
   };
 }
+
+/** Rough width of a character of the chart's small bold labels, in px. */
+const LABEL_CHAR_PX = 7;
+
+/**
+ * The longest way to write a clock jump ("clock +2000 ms", "+2000 ms", "+2 s") that fits between
+ * its line and the next key set on that node, so the label never runs into the next bar.
+ */
+export function jumpLabel(
+  model: RedlockModel,
+  jump: RedlockModel['jumps'][number],
+  x: (ms: number) => number,
+): string {
+  const seconds = jump.byMs / 1000;
+  const choices = [
+    `clock +${jump.byMs} ms`,
+    `+${jump.byMs} ms`,
+    `+${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`,
+  ];
+  const next = model.holds
+    .filter((h) => h.node === jump.node && h.fromMs >= jump.atMs)
+    .reduce((soonest, h) => Math.min(soonest, h.fromMs), Infinity);
+  const roomPx = next === Infinity ? Infinity : x(next) - x(jump.atMs) - 8;
+  return choices.find((c) => c.length * LABEL_CHAR_PX <= roomPx) ?? choices[choices.length - 1]!;
+}
+
+/**
+ * Where a label centred on a bar goes when a line crosses it (the moment of two holders): the
+ * middle of the bar, or of the longer part on either side of the line when the middle is taken.
+ */
+export function labelXClearOf(
+  fromX: number,
+  toX: number,
+  lineX: number | null,
+  text: string,
+): number {
+  const mid = (fromX + toX) / 2;
+  const halfPx = (text.length * LABEL_CHAR_PX) / 2 + 4;
+  if (lineX === null || Math.abs(lineX - mid) > halfPx) return mid;
+  const [a, b] = lineX - fromX >= toX - lineX ? [fromX, lineX] : [lineX, toX];
+  return b - a >= 2 * halfPx ? (a + b) / 2 : mid;
+}

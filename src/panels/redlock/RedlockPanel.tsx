@@ -11,7 +11,7 @@ import { openReplay } from '../../state/playback';
 import { IconStepBack, IconStepForward } from '../shared/icons';
 import { MsSlider } from '../shared/MsSlider';
 import { useWidth } from '../shared/useWidth';
-import { layoutRedlock, ownersAt, redlockModel } from '../../viz/redlock';
+import { jumpLabel, labelXClearOf, layoutRedlock, ownersAt, redlockModel } from '../../viz/redlock';
 import type { RedlockLayout, RedlockModel } from '../../viz/redlock';
 import { fmt } from '../../viz/timeline';
 import { redlockNotes, redlockSayIt, redlockVerdict } from '../../content/redlock';
@@ -364,7 +364,7 @@ function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: number }) 
                 className="rl-pause"
               />
               <text
-                x={(x(p.fromMs) + x(p.toMs)) / 2}
+                x={labelXClearOf(x(p.fromMs), x(p.toMs), th ? x(th.atMs) : null, 'paused')}
                 y={y + barH / 2 + 4}
                 textAnchor="middle"
                 className="rl-pause-label"
@@ -394,7 +394,7 @@ function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: number }) 
             <g key={`j${i}`} className="rl-jump">
               <line x1={x(j.atMs)} x2={x(j.atMs)} y1={y + 2} y2={y + rowHeight - 2} />
               <text x={x(j.atMs) + 4} y={y + rowHeight / 2 + 4}>
-                {layout.width < 480 ? '' : 'clock '}+{j.byMs} ms
+                {jumpLabel(model, j, x)}
               </text>
             </g>
           );
