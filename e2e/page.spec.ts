@@ -111,7 +111,7 @@ test.describe('the page', () => {
     await lab.open('#failure-cases');
     await lab.waitForPanels();
     const failures = lab.section('Failure cases');
-    await failures.getByRole('button', { name: /Show the replay: The holder crashes/ }).click();
+    await failures.getByRole('button', { name: /Show the save: The holder crashes/ }).click();
     await expect(
       lab.section('See it: fencing off, then on').getByRole('heading').first(),
     ).toBeInViewport();

@@ -148,7 +148,7 @@ test.describe('the panels around it', () => {
     await replay.open();
     await replay.stepForward.click();
     await page
-      .getByRole('button', { name: 'Show the replay: A write is held up in the network' })
+      .getByRole('button', { name: 'Show the save: A write is held up in the network' })
       .click();
     await expect(replay.panel.getByRole('combobox', { name: 'Scenario' })).toHaveValue(
       'delayed-write',

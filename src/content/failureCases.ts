@@ -8,6 +8,12 @@ export interface FailureCase {
   /** The replay that shows it, handed to openReplay(). */
   scenario: string;
   variant: string;
+  /**
+   * What that replay shows: the lock and the storage saving the data, or only the failure, where
+   * the save is something the lock itself does not give (a durable token source instead of a
+   * Redis counter, fencing that Redlock has no tokens for).
+   */
+  replayShows: 'the save' | 'the failure';
 }
 
 export const failureCases: FailureCase[] = [
@@ -19,6 +25,7 @@ export const failureCases: FailureCase[] = [
     savedBy: 'Fencing',
     scenario: 'paused-client',
     variant: 'fencing-on',
+    replayShows: 'the save',
   },
   {
     id: 'delayed-write',
@@ -28,6 +35,7 @@ export const failureCases: FailureCase[] = [
     savedBy: 'Fencing',
     scenario: 'delayed-write',
     variant: 'fencing-on',
+    replayShows: 'the save',
   },
   {
     id: 'redis-failover',
@@ -38,6 +46,7 @@ export const failureCases: FailureCase[] = [
     savedBy: 'Lease row',
     scenario: 'redis-failover',
     variant: 'fencing-on',
+    replayShows: 'the failure',
   },
   {
     id: 'holder-crash',
@@ -47,6 +56,7 @@ export const failureCases: FailureCase[] = [
     savedBy: 'TTL',
     scenario: 'holder-crash',
     variant: 'default',
+    replayShows: 'the save',
   },
   {
     id: 'slow-release',
@@ -56,6 +66,7 @@ export const failureCases: FailureCase[] = [
     savedBy: 'Token check',
     scenario: 'slow-release',
     variant: 'token-check',
+    replayShows: 'the save',
   },
   {
     id: 'long-job',
@@ -65,6 +76,7 @@ export const failureCases: FailureCase[] = [
     savedBy: 'Extend',
     scenario: 'long-job',
     variant: 'fencing-on',
+    replayShows: 'the save',
   },
   {
     id: 'redlock-clock-jump',
@@ -74,6 +86,7 @@ export const failureCases: FailureCase[] = [
     savedBy: 'Fencing',
     scenario: 'redlock-clock-jump',
     variant: 'default',
+    replayShows: 'the failure',
   },
   {
     id: 'advisory-disconnect',
@@ -83,8 +96,9 @@ export const failureCases: FailureCase[] = [
     savedBy: 'Transaction',
     scenario: 'advisory-disconnect',
     variant: 'default',
+    replayShows: 'the save',
   },
 ];
 
 export const failureCasesIntro =
-  'Eight ways a lock goes wrong. Each row names what saves the data, and its button opens the replay that shows it happening.';
+  'Eight ways a lock goes wrong. Each row names what saves the data, and its button opens a replay: of the save, where the lock and the storage can make it, or of the failure alone, where the save is something the lock does not give (a durable token source, fencing for Redlock).';

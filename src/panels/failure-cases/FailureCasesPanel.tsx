@@ -24,10 +24,10 @@ const columns = h.columns([
           type="button"
           className="button replay-button"
           // The visible words, then which case: eight buttons must not share one name.
-          aria-label={`Show the replay: ${row.event}`}
+          aria-label={`Show ${row.replayShows}: ${row.event}`}
           onClick={() => openReplay({ scenario: row.scenario, variant: row.variant })}
         >
-          Show the replay
+          Show {row.replayShows}
         </button>
       );
     },

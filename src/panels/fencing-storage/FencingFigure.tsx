@@ -107,7 +107,7 @@ function WideFigure() {
         height={64}
         textY={[57, 81]}
         who="① client 2"
-        what="token 34 · v2 · 320 ms"
+        what="token 34 · v2 · ~320 ms"
       />
       <ClientBox
         x={8}
@@ -116,7 +116,7 @@ function WideFigure() {
         height={64}
         textY={[157, 181]}
         who="② client 1, late"
-        what="token 33 · v1 · 510 ms"
+        what="token 33 · v1 · ~510 ms"
         stale
       />
 
@@ -164,7 +164,7 @@ function NarrowFigure() {
         height={62}
         textY={[30, 54]}
         who="① client 2"
-        what="34 · v2 · 320 ms"
+        what="34 · v2 · ~320 ms"
       />
       <ClientBox
         x={176}
@@ -173,7 +173,7 @@ function NarrowFigure() {
         height={62}
         textY={[30, 54]}
         who="② client 1, late"
-        what="33 · v1 · 510 ms"
+        what="33 · v1 · ~510 ms"
         stale
       />
 

@@ -1,0 +1,19 @@
+// Each failure case's button says what its replay shows; the engine's run of it must agree: a
+// "save" keeps the data right (no stale write accepted, no repeated token, no lost update), a
+// "failure" shows one of those harms.
+import { describe, expect, it } from 'vitest';
+import { checkNoLostUpdate } from '../sim/checkers/checks';
+import { simulate } from '../sim/simulate';
+import { failureCases } from './failureCases';
+
+describe('failure cases and the replays their buttons open', () => {
+  it.each(failureCases.map((c) => [c.id, c] as const))('%s shows what its button says', (_, c) => {
+    const trace = simulate({ scenario: c.scenario, variant: c.variant, seed: 1 });
+    const { verdict } = trace.outcome;
+    const harmed =
+      verdict === 'stale-write-accepted' ||
+      verdict === 'token-repeated' ||
+      !checkNoLostUpdate(trace).ok;
+    expect(harmed, `${c.id}: ${verdict}`).toBe(c.replayShows === 'the failure');
+  });
+});
