@@ -38,14 +38,20 @@ export const drillQuestions: readonly DrillQuestion[] = [
     choices: [
       {
         id: 'rejected-by-lock',
-        text: 'The write fails, because client 1 no longer holds the lock.',
+        text: 'The write fails: the lock expired at 300 ms, so anything client 1 sends after that is turned away.',
       },
       {
         id: 'depends-on-fencing',
-        text: 'Without fencing the storage accepts it and overwrites client 2; with fencing the storage rejects it.',
+        text: 'Without fencing the storage accepts it over client 2’s write; with fencing the storage rejects it.',
       },
-      { id: 'blocked', text: 'Redis makes the write wait until client 2 releases the lock.' },
-      { id: 'notices', text: 'Client 1 sees that its lock expired and takes it again first.' },
+      {
+        id: 'blocked',
+        text: 'The write waits: client 2 holds the lock now, so client 1’s write queues until client 2 releases.',
+      },
+      {
+        id: 'notices',
+        text: 'On resuming, client 1 sees its TTL ran out, takes the lock again with a new token, then writes.',
+      },
     ],
     bestChoiceId: 'depends-on-fencing',
     answer: [
@@ -64,17 +70,20 @@ export const drillQuestions: readonly DrillQuestion[] = [
     choices: [
       {
         id: 'it-can',
-        text: 'It can: reading the lock’s remaining TTL right before the write is enough.',
+        text: 'It can: if the lock’s remaining TTL, read just before the write, is still above zero, the write is safe.',
       },
       {
         id: 'gap',
-        text: 'The answer can be stale by the time the write lands: a pause or a slow network can fall between the check and the write.',
+        text: 'The answer can go stale before the write lands: a pause or a network delay can fall between the two.',
       },
       {
         id: 'no-command',
-        text: 'Redis has no command that tells a client whether it holds a key.',
+        text: 'Redis has no command that tells a client whether it still holds a key, so the check cannot be made.',
       },
-      { id: 'too-slow', text: 'The extra round trip costs too much latency.' },
+      {
+        id: 'too-slow',
+        text: 'It could, but one more round trip to Redis before every write costs more latency than the lock saves.',
+      },
     ],
     bestChoiceId: 'gap',
     answer: [
@@ -95,9 +104,18 @@ export const drillQuestions: readonly DrillQuestion[] = [
         id: 'someone-else',
         text: 'After expiry the key may belong to another client; a plain delete would remove their lock.',
       },
-      { id: 'speed', text: 'Comparing first makes the release faster.' },
-      { id: 'counter', text: 'Deleting the key would reset the fence counter.' },
-      { id: 'not-needed', text: 'It does not have to: the TTL makes a plain delete safe.' },
+      {
+        id: 'speed',
+        text: 'A delete of a key that already expired returns an error, so the release checks the key first.',
+      },
+      {
+        id: 'counter',
+        text: 'Deleting the lock key also resets the fence counter, so the next holder would reuse a token.',
+      },
+      {
+        id: 'not-needed',
+        text: 'It does not have to: the TTL already removed an expired lock, so a delete can only hit your own.',
+      },
     ],
     bestChoiceId: 'someone-else',
     answer: [
@@ -116,14 +134,20 @@ export const drillQuestions: readonly DrillQuestion[] = [
     choices: [
       {
         id: 'timing',
-        text: 'Bounded clock drift, pauses and network delay; a clock jump, a long GC pause or a node restart without its data gives two holders, and a slow packet a write after the lock moved on.',
+        text: 'Bounded clock drift, pauses and network delay; a clock jump, a long GC pause or a restart without its data gives two holders.',
       },
       {
         id: 'majority',
-        text: 'Only that a majority of the 5 nodes is up; nothing else breaks it.',
+        text: 'Only that a majority of the 5 nodes is up: while 3 of 5 answer, two clients can never hold the lock at the same time.',
       },
-      { id: 'fsync', text: 'That every node fsyncs each write; otherwise it is safe.' },
-      { id: 'nothing', text: 'Nothing: with 5 nodes it is safe for correctness.' },
+      {
+        id: 'fsync',
+        text: 'That every node fsyncs each write before it answers; with fsync on, no restart can lose a lock, so it is safe.',
+      },
+      {
+        id: 'nothing',
+        text: 'Nothing about time: it checks the time it took to acquire against the TTL, so a jump or a pause cannot give two holders.',
+      },
     ],
     bestChoiceId: 'timing',
     answer: [
@@ -140,13 +164,22 @@ export const drillQuestions: readonly DrillQuestion[] = [
     id: 'incr-token',
     prompt: 'Is a Redis INCR a safe fencing token?',
     choices: [
-      { id: 'always', text: 'Yes, always: INCR only ever goes up.' },
+      {
+        id: 'always',
+        text: 'Yes, always: INCR is atomic and only goes up, so no two holders can ever get the same token.',
+      },
       {
         id: 'while-counter-survives',
         text: 'Only while the counter survives: a failover before replication can hand out the same token again.',
       },
-      { id: 'never', text: 'Never: INCR is not atomic.' },
-      { id: 'cluster-only', text: 'Only on Redis Cluster.' },
+      {
+        id: 'never',
+        text: 'No: two clients that call INCR at the same moment can both read the same value and get one token.',
+      },
+      {
+        id: 'cluster-only',
+        text: 'Only on Redis Cluster, where the counter reaches a replica before INCR replies to the client.',
+      },
     ],
     bestChoiceId: 'while-counter-survives',
     answer: [
@@ -167,9 +200,18 @@ export const drillQuestions: readonly DrillQuestion[] = [
         id: 'same-transaction',
         text: 'When the lock is a Postgres advisory lock taken in the same transaction as the work.',
       },
-      { id: 'redlock', text: 'When you use Redlock on 5 nodes.' },
-      { id: 'long-ttl', text: 'When the TTL is much longer than the work takes.' },
-      { id: 'single-redis', text: 'When there is only one Redis node.' },
+      {
+        id: 'redlock',
+        text: 'When the lock is Redlock on 5 nodes, whose majority keeps two clients from holding it at once.',
+      },
+      {
+        id: 'long-ttl',
+        text: 'When the TTL is set far longer than the work can take, so the lock cannot expire mid-work.',
+      },
+      {
+        id: 'single-redis',
+        text: 'When there is a single Redis node, so no failover can lose the lock or hand out a token twice.',
+      },
     ],
     bestChoiceId: 'same-transaction',
     answer: [
@@ -193,9 +235,18 @@ export const drillQuestions: readonly DrillQuestion[] = [
         id: 'double-run',
         text: 'What a double run costs: with efficiency, work runs twice; with correctness, data is corrupted.',
       },
-      { id: 'speed', text: 'An efficiency lock is faster to take than a correctness lock.' },
-      { id: 'nodes', text: 'A correctness lock needs more Redis nodes.' },
-      { id: 'ttl', text: 'An efficiency lock has a TTL; a correctness lock does not.' },
+      {
+        id: 'speed',
+        text: 'How fast it is taken: an efficiency lock skips the extra round trips a correctness lock needs.',
+      },
+      {
+        id: 'nodes',
+        text: 'How many nodes hold it: a correctness lock needs a majority of several Redis nodes, as in Redlock.',
+      },
+      {
+        id: 'ttl',
+        text: 'Whether it expires: an efficiency lock has a TTL, while a correctness lock is held until released.',
+      },
     ],
     bestChoiceId: 'double-run',
     answer: [
@@ -210,11 +261,20 @@ export const drillQuestions: readonly DrillQuestion[] = [
     choices: [
       {
         id: 'what-it-supports',
-        text: 'Use what the API does check (If-Match on an ETag, a version, an idempotency key), or put a proxy that checks tokens in front of it, or treat the lock as efficiency only.',
+        text: 'Use a check it does make (If-Match on an ETag, an idempotency key), put a proxy that checks tokens in front, or accept efficiency only.',
       },
-      { id: 'redlock', text: 'Switch to Redlock so the lock itself is safe.' },
-      { id: 'check-first', text: 'Check that you still hold the lock just before each call.' },
-      { id: 'long-ttl', text: 'Set a TTL longer than any call can take.' },
+      {
+        id: 'redlock',
+        text: 'Switch the lock to Redlock on 5 nodes: with a majority behind it the lock itself is safe, so the API needs no check.',
+      },
+      {
+        id: 'check-first',
+        text: 'Ask the lock service whether you still hold the lock just before each call, and skip the call if the lock is gone.',
+      },
+      {
+        id: 'long-ttl',
+        text: 'Set a TTL longer than any call can take and keep extending it while you work, so the lock cannot expire mid-call.',
+      },
     ],
     bestChoiceId: 'what-it-supports',
     answer: [

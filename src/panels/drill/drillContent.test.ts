@@ -40,6 +40,30 @@ describe('drill content', () => {
     expect(q.links.length).toBeGreaterThan(0);
   });
 
+  // The right choice used to be the longest by far in every question (1.56 to 2.96 times the
+  // longest wrong one), so a reader could pick it by its length alone. 1.25 leaves room for a
+  // right answer that needs a few more words (the rewritten choices reach 1.16 at most) and fails
+  // every question of the old text.
+  it.each(drillQuestions.map((q) => [q.id, q] as const))(
+    '%s: the right choice is not given away by its length',
+    (_id, q) => {
+      const right = q.choices.find((c) => c.id === q.bestChoiceId)!.text.length;
+      const longestWrong = Math.max(
+        ...q.choices.filter((c) => c.id !== q.bestChoiceId).map((c) => c.text.length),
+      );
+      expect(right).toBeLessThanOrEqual(1.25 * longestWrong);
+    },
+  );
+
+  it('does not make the longest choice the right one in most questions', () => {
+    // By chance it would be about one in four; the old text had it in all eight.
+    const longestIsRight = drillQuestions.filter((q) => {
+      const longest = q.choices.reduce((a, b) => (b.text.length > a.text.length ? b : a));
+      return longest.id === q.bestChoiceId;
+    });
+    expect(longestIsRight.length).toBeLessThanOrEqual(drillQuestions.length / 2);
+  });
+
   it('links only to sections that exist and replays the engine can run', () => {
     for (const q of drillQuestions) {
       for (const { href } of q.links) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { practiceOrder, seededShuffle } from './shuffle';
+import { drillQuestions } from '../../content/drill';
+import { choiceOrder, practiceOrder, seededShuffle } from './shuffle';
 
 const items = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
 
@@ -47,5 +48,48 @@ describe('practice order', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('choice order', () => {
+  it('is a permutation of the question’s choices, the same for the same seed', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 32 - 1 }),
+        fc.constantFrom(...drillQuestions),
+        (seed, q) => {
+          const order = choiceOrder(q.id, q.choices, seed);
+          expect(order.map((c) => c.id).sort()).toEqual(q.choices.map((c) => c.id).sort());
+          expect(choiceOrder(q.id, q.choices, seed)).toEqual(order);
+        },
+      ),
+    );
+  });
+
+  it('moves with the seed: the right choice lands in every place, and orders differ', () => {
+    for (const q of drillQuestions) {
+      const places = new Set<number>();
+      const orders = new Set<string>();
+      for (let seed = 0; seed < 200; seed++) {
+        const order = choiceOrder(q.id, q.choices, seed);
+        places.add(order.findIndex((c) => c.id === q.bestChoiceId));
+        orders.add(order.map((c) => c.id).join());
+      }
+      expect([...places].sort(), q.id).toEqual(q.choices.map((_, i) => i));
+      expect(orders.size, q.id).toBeGreaterThan(10);
+    }
+  });
+
+  it('does not give every question the same order from one seed', () => {
+    // Mixing the question's id into the seed keeps one visit from putting the right choice in the
+    // same place everywhere, which would be as easy to learn as a fixed order.
+    let differ = 0;
+    for (let seed = 0; seed < 50; seed++) {
+      const places = drillQuestions.map((q) =>
+        choiceOrder(q.id, q.choices, seed).findIndex((c) => c.id === q.bestChoiceId),
+      );
+      if (new Set(places).size > 1) differ++;
+    }
+    expect(differ).toBeGreaterThan(45);
   });
 });

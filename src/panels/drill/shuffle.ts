@@ -44,3 +44,28 @@ export function practiceOrder<T>(items: readonly T[], seed: number): T[] {
 export function randomSeed(): number {
   return Math.floor(Math.random() * 2 ** 32);
 }
+
+/** FNV-1a over a string: turns a question's id into a number to mix with the visit's seed. */
+function hashId(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    h ^= id.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/**
+ * The order a question's choices are shown in. Written in a fixed order, the right choice sat in
+ * the same place on every visit and a reader could learn the place instead of the answer; so the
+ * page draws one seed per visit and each question mixes its own id into it. The same seed always
+ * gives the same order, so a re-render, a reveal or a trip through practice never reorders them.
+ * Only the display moves: saved picks are choice ids.
+ */
+export function choiceOrder<T extends { id: string }>(
+  questionId: string,
+  choices: readonly T[],
+  seed: number,
+): T[] {
+  return seededShuffle(choices, (seed ^ hashId(questionId)) >>> 0);
+}
