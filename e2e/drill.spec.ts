@@ -1,9 +1,18 @@
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { drillQuestions } from '../src/content/drill';
 import { DRILL_STORAGE_KEY, DrillPage } from './pages/drillPage';
 
 const Q1 = /Client 1 pauses for 500 ms with a 300 ms lock/;
-const Q1_BEST = /Without fencing the storage accepts it and overwrites client 2/;
+// The choices come in a new order on every visit, so the tests pick them by their words.
+const Q1_BEST = /^Without fencing the storage accepts it over client 2/;
+const Q1_WRONG = /^The write waits: client 2 holds the lock now/;
+
+/** The words of a question's right choice, by its prompt. */
+function rightChoice(prompt: string): string {
+  const q = drillQuestions.find((x) => x.prompt === prompt)!;
+  return q.choices.find((c) => c.id === q.bestChoiceId)!.text;
+}
 
 test.describe('the drill', () => {
   test('predict, reveal, mark known, reload: "1 of 8 known" stays', async ({ page }) => {
@@ -37,6 +46,36 @@ test.describe('the drill', () => {
       'aria-pressed',
       'true',
     );
+  });
+
+  test('a wrong pick counts as not yet: "I knew it" is off and says why, also after a reload', async ({
+    page,
+  }) => {
+    const drill = new DrillPage(page);
+    await drill.open();
+    const order = await drill.choices(Q1);
+    await drill.predict(Q1, Q1_WRONG);
+    await drill.reveal(Q1);
+    const q1 = drill.question(Q1);
+    await expect(q1.getByText(/^Your pick differs/)).toBeVisible();
+    await expect(q1.getByRole('button', { name: 'I knew it' })).toBeDisabled();
+    await expect(
+      q1.getByText(/Your pick was not the answer, so this question counts as not yet/),
+    ).toBeVisible();
+    await expect(q1.getByRole('button', { name: 'Not yet' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(drill.knownCount()).toHaveText('0 of 8 known');
+    await expect(drill.section.getByText(/1 not yet/)).toBeVisible();
+    // The reveal moved nothing, and the pick stays as it was while the answer shows.
+    expect(await drill.choices(Q1)).toEqual(order);
+    await expect(q1.getByRole('radio', { name: Q1_BEST })).toBeDisabled();
+
+    await page.reload();
+    await expect(drill.knownCount()).toHaveText('0 of 8 known');
+    await expect(drill.question(Q1).getByRole('radio', { name: Q1_WRONG })).toBeChecked();
+    await expect(drill.question(Q1).getByRole('button', { name: 'I knew it' })).toBeDisabled();
   });
 
   test('a corrupted stored value: the page loads and the drill starts fresh, with a notice once', async ({
@@ -107,10 +146,7 @@ test.describe('the drill', () => {
 
     for (const [i, prompt] of prompts.entries()) {
       const q = drill.question(prompt);
-      // Tabbing into the radio group lands on its first choice; the arrow picks the second.
-      await drill.tabTo(q.getByRole('radio').first());
-      await page.keyboard.press('ArrowDown');
-      await expect(q.getByRole('radio').nth(1)).toBeChecked();
+      await drill.predictByKeyboard(prompt, rightChoice(prompt));
       const reveal = q.getByRole('button', { name: 'Reveal the answer' });
       await drill.tabTo(reveal);
       await drill.expectFocusVisible(reveal);
@@ -189,6 +225,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await drill.reveal(Q1);
     await drill.mark(Q1, 'I knew it');
     await drill.questions().nth(1).getByRole('button', { name: 'Reveal the answer' }).click();
+    // A wrong pick: "I knew it" off, with the sentence that says why.
+    const q3 = drillQuestions[2]!;
+    await drill.predict(q3.prompt, q3.choices.find((c) => c.id !== q3.bestChoiceId)!.text);
+    await drill.reveal(q3.prompt);
+    await expect(
+      drill.question(q3.prompt).getByRole('button', { name: 'I knew it' }),
+    ).toBeDisabled();
     await drill.button('Reset progress').click();
     const scan = async () => {
       const results = await new AxeBuilder({ page })

@@ -54,6 +54,31 @@ export class DrillPage {
     await this.question(prompt).getByRole('radio', { name: choice }).check();
   }
 
+  /**
+   * Picks a choice by keys alone: Tab into the question's choices, Space on the first, then the
+   * arrow down the list until `choice` is the one checked. Its place changes from visit to visit.
+   */
+  async predictByKeyboard(prompt: string | RegExp, choice: string) {
+    const q = this.question(prompt);
+    await this.tabTo(q.getByRole('radio').first());
+    await this.page.keyboard.press('Space');
+    const target = q.getByRole('radio', { name: choice, exact: true });
+    const count = await q.getByRole('radio').count();
+    for (let i = 0; i < count && !(await target.isChecked()); i++) {
+      await this.page.keyboard.press('ArrowDown');
+    }
+    await expect(target).toBeChecked();
+  }
+
+  /** The question's choices as a reader sees them, top to bottom. */
+  async choices(prompt: string | RegExp): Promise<string[]> {
+    // The drill's panel loads after the page: wait for its choices before reading them.
+    await expect(this.question(prompt).getByRole('radio').first()).toBeVisible();
+    return this.question(prompt)
+      .getByRole('radio')
+      .evaluateAll((els) => els.map((el) => el.closest('label')?.textContent ?? ''));
+  }
+
   async writePrediction(prompt: string | RegExp, text: string) {
     await this.question(prompt).getByRole('textbox', { name: 'Or in your own words' }).fill(text);
   }

@@ -554,3 +554,52 @@ describe('loading generated stored values', () => {
     );
   });
 });
+
+describe('a wrong pick is never known', () => {
+  const wrongOf = (q: (typeof drillQuestions)[number]) =>
+    q.choices.find((c) => c.id !== q.bestChoiceId)!.id;
+
+  it('refuses "known" after a wrong pick in study mode, and a reveal marks it "not yet"', () => {
+    const store = storeOn(new FakeStorage());
+    const q = drillQuestions[0]!;
+    store.getState().pickChoice(q.id, wrongOf(q));
+    store.getState().mark(q.id, 'known');
+    expect(store.getState().progress[q.id]).toBeUndefined();
+    store.getState().setRevealed(q.id, true);
+    expect(store.getState().progress[q.id]).toBe('not-yet');
+    store.getState().mark(q.id, 'known');
+    expect(store.getState().progress[q.id]).toBe('not-yet');
+    expect(knownCount(store.getState())).toBe(0);
+  });
+
+  it('takes back "known" when the reader switches to a wrong pick', () => {
+    const store = storeOn(new FakeStorage());
+    const q = drillQuestions[1]!;
+    store.getState().pickChoice(q.id, q.bestChoiceId);
+    store.getState().mark(q.id, 'known');
+    store.getState().pickChoice(q.id, wrongOf(q));
+    expect(store.getState().progress[q.id]).toBe('not-yet');
+  });
+
+  it('lets written predictions self-grade', () => {
+    const store = storeOn(new FakeStorage());
+    const q = drillQuestions[2]!;
+    store.getState().writePrediction(q.id, 'someone else may hold it by then');
+    store.getState().setRevealed(q.id, true);
+    store.getState().mark(q.id, 'known');
+    expect(store.getState().progress[q.id]).toBe('known');
+  });
+
+  it('in practice, grades the answer said now and drops the old wrong pick, keeping the words', () => {
+    const store = storeOn(new FakeStorage());
+    const q = drillQuestions[3]!;
+    store.getState().pickChoice(q.id, wrongOf(q));
+    store.getState().writePrediction(q.id, 'bounded clocks');
+    store.getState().startPractice(1);
+    store.getState().setRevealed(q.id, true);
+    expect(store.getState().progress[q.id]).toBeUndefined();
+    store.getState().mark(q.id, 'known');
+    expect(store.getState().progress[q.id]).toBe('known');
+    expect(store.getState().predictions[q.id]).toEqual({ choice: null, text: 'bounded clocks' });
+  });
+});

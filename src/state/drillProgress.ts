@@ -67,6 +67,21 @@ export type DrillProgressStore = StoreApi<DrillProgressState>;
 
 const questionById = new Map(drillQuestions.map((q) => [q.id, q]));
 
+/**
+ * Did the reader pick a choice, and not the right one? Such a prediction was wrong, so study mode
+ * never counts the question as known: "I knew it" is off and the reveal marks it "Not yet". A
+ * reader who only wrote their own words grades themselves.
+ */
+export function isWrongPick(questionId: string, prediction: Prediction | undefined): boolean {
+  const question = questionById.get(questionId);
+  return (
+    question !== undefined &&
+    prediction !== undefined &&
+    prediction.choice !== null &&
+    prediction.choice !== question.bestChoiceId
+  );
+}
+
 export function emptyProgress(): DrillProgressData {
   return { progress: {}, predictions: {} };
 }
@@ -355,7 +370,7 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
 
   const store = createStore<DrillProgressState>()(
     persist(
-      (set, _get, storeApi) => {
+      (set, get, storeApi) => {
         api = storeApi as DrillProgressStore;
         const updatePrediction = (questionId: string, change: Partial<Prediction>) =>
           set((s) => {
@@ -378,6 +393,14 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
             const question = questionById.get(questionId);
             if (!question || !question.choices.some((c) => c.id === choiceId)) return;
             updatePrediction(questionId, { choice: choiceId });
+            // A new wrong pick is a wrong prediction: a "known" mark does not outlive it.
+            const s = get();
+            if (
+              isWrongPick(questionId, s.predictions[questionId]) &&
+              s.progress[questionId] === 'known'
+            ) {
+              set({ progress: { ...s.progress, [questionId]: 'not-yet' } });
+            }
           },
           writePrediction(questionId, text) {
             if (!questionById.has(questionId)) return;
@@ -386,10 +409,33 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
           setRevealed(questionId, revealed) {
             if (!questionById.has(questionId)) return;
             set((s) => ({ revealed: { ...s.revealed, [questionId]: revealed } }));
+            // Revealing a wrong pick in study mode grades it at once, so the count says what the
+            // answer just showed.
+            const s = get();
+            if (
+              revealed &&
+              s.mode === 'study' &&
+              isWrongPick(questionId, s.predictions[questionId])
+            ) {
+              set({ progress: { ...s.progress, [questionId]: 'not-yet' } });
+            }
           },
           mark(questionId, verdict) {
             if (!questionById.has(questionId)) return;
-            set((s) => ({ progress: { ...s.progress, [questionId]: verdict } }));
+            const s = get();
+            const prediction = s.predictions[questionId];
+            if (verdict === 'known' && isWrongPick(questionId, prediction)) {
+              // Study mode showed the pick beside the answer: it was wrong, so it is not known.
+              if (s.mode === 'study') return;
+              // Practice hides the choices and grades the answer said now; the old wrong pick
+              // would contradict that mark in study mode, so it goes (the reader's words stay).
+              const predictions = { ...s.predictions };
+              if (prediction!.text === '') delete predictions[questionId];
+              else predictions[questionId] = { choice: null, text: prediction!.text };
+              set({ predictions, progress: { ...s.progress, [questionId]: verdict } });
+              return;
+            }
+            set({ progress: { ...s.progress, [questionId]: verdict } });
           },
           startPractice(seed) {
             set({ mode: 'practice', practiceSeed: seed, revealed: {} });

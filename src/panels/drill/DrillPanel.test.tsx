@@ -4,6 +4,7 @@ import { drillQuestions } from '../../content/drill';
 import { createDrillProgressStore, DRILL_STORAGE_NAME } from '../../state/drillProgress';
 import { brokenStorage, FakeStorage } from '../../state/testing/fakeStorage';
 import { DrillPanel } from './DrillPanel';
+import { choiceOrder } from './shuffle';
 import { ProgressStatus } from './ProgressStatus';
 
 // The replay's store belongs to another panel; here it only has to be called with the right run.
@@ -15,7 +16,7 @@ afterEach(() => {
   openReplay.mockClear();
 });
 
-function setup(storage = new FakeStorage()) {
+function setup(storage = new FakeStorage(), choiceSeed = 7) {
   const store = createDrillProgressStore({ getStorage: () => storage });
   let seed = 100;
   const utils = render(
@@ -24,7 +25,7 @@ function setup(storage = new FakeStorage()) {
         <ProgressStatus store={store} />
       </header>
       <section aria-label="Drill">
-        <DrillPanel store={store} nextSeed={() => seed++} />
+        <DrillPanel store={store} nextSeed={() => seed++} choiceSeed={choiceSeed} />
       </section>
     </>,
   );
@@ -68,6 +69,13 @@ function promptsInOrder(): string[] {
   return screen
     .getAllByRole('article')
     .map((a) => within(a).getByRole('heading', { level: 3 }).textContent ?? '');
+}
+
+/** The choices of a question as the reader sees them, top to bottom. */
+function shownChoices(prompt: string): string[] {
+  return within(card(prompt))
+    .getAllByRole('radio')
+    .map((r) => r.closest('label')?.textContent ?? '');
 }
 
 function predictAndReveal(prompt: string, choiceText: string) {
@@ -151,6 +159,82 @@ describe('DrillPanel', () => {
     fireEvent.click(within(c).getByRole('button', { name: 'Not yet' }));
     expect(drill().getByText('0 of 8 known')).toBeTruthy();
     expect(screen.getByText(/1 not yet/)).toBeTruthy();
+  });
+
+  it('shows each question’s choices in the seed’s order, and keeps it for the visit', () => {
+    const { store, unmount } = setup(new FakeStorage(), 7);
+    const expected = (seed: number) =>
+      drillQuestions.map((q) => choiceOrder(q.id, q.choices, seed).map((c) => c.text));
+    const shown = () => drillQuestions.map((q) => shownChoices(q.prompt));
+    const before = shown();
+    expect(before).toEqual(expected(7));
+    // Not the written order: the right choice's place is not the same on every visit.
+    expect(before).not.toEqual(drillQuestions.map((q) => q.choices.map((c) => c.text)));
+
+    // A pick, a reveal, a mark, and a trip through practice and back reorder nothing.
+    const best = q1.choices.find((c) => c.id === q1.bestChoiceId)!;
+    fireEvent.click(
+      within(predictAndReveal(q1.prompt, best.text)).getByRole('button', { name: 'I knew it' }),
+    );
+    act(() => store.getState().pickChoice(q2.id, q2.choices[3]!.id));
+    fireEvent.click(screen.getByRole('button', { name: 'Interview practice' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Interview practice' }));
+    expect(shown()).toEqual(before);
+
+    // Another visit draws another seed, and the choices move.
+    unmount();
+    setup(new FakeStorage(), 8);
+    expect(shown()).toEqual(expected(8));
+    expect(shown()).not.toEqual(before);
+  });
+
+  it('does not let "I knew it" count a wrong pick: it counts as not yet, and says why', () => {
+    const { store, storage } = setup();
+    const wrong = q1.choices.find((c) => c.id !== q1.bestChoiceId)!;
+    const c = predictAndReveal(q1.prompt, wrong.text);
+    expect(within(c).getByText(/Your pick differs/)).toBeTruthy();
+    const knew = within(c).getByRole('button', { name: 'I knew it' }) as HTMLButtonElement;
+    expect(knew.disabled).toBe(true);
+    const reason = within(c).getByText(/Your pick was not the answer/);
+    expect(knew.getAttribute('aria-describedby')).toBe(reason.id);
+    expect(reason.textContent).toMatch(/counts as not yet/);
+    fireEvent.click(knew);
+    // The store refuses it too, whoever asks.
+    act(() => store.getState().mark(q1.id, 'known'));
+    expect(drill().getByText('0 of 8 known')).toBeTruthy();
+    expect(drill().getByText(/1 not yet/)).toBeTruthy();
+    expect(within(c).getByRole('button', { name: 'Not yet' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(JSON.parse(storage.items.get(DRILL_STORAGE_NAME)!).state.progress).toEqual({
+      [q1.id]: 'not-yet',
+    });
+
+    // With the answer showing, the pick cannot be switched to the right one.
+    const best = q1.choices.find((x) => x.id === q1.bestChoiceId)!;
+    const right = within(c).getByRole('radio', { name: best.text }) as HTMLInputElement;
+    expect(right.disabled).toBe(true);
+    expect(within(c).getByText('Hide the answer to change your pick.')).toBeTruthy();
+
+    // Another try: hide, pick again, reveal; a right pick can be marked known.
+    fireEvent.click(within(c).getByRole('button', { name: 'Hide the answer' }));
+    fireEvent.click(right);
+    fireEvent.click(within(c).getByRole('button', { name: 'Reveal the answer' }));
+    fireEvent.click(within(c).getByRole('button', { name: 'I knew it' }));
+    expect(drill().getByText('1 of 8 known')).toBeTruthy();
+  });
+
+  it('lets a reader who wrote their own prediction grade it', () => {
+    setup();
+    const c = card(q2.prompt);
+    fireEvent.change(within(c).getByRole('textbox', { name: 'Or in your own words' }), {
+      target: { value: 'the lock can expire between the check and the write' },
+    });
+    fireEvent.click(within(c).getByRole('button', { name: 'Reveal the answer' }));
+    const knew = within(c).getByRole('button', { name: 'I knew it' }) as HTMLButtonElement;
+    expect(knew.disabled).toBe(false);
+    fireEvent.click(knew);
+    expect(drill().getByText('1 of 8 known')).toBeTruthy();
   });
 
   it('reads Done when all eight are known', () => {

@@ -6,12 +6,13 @@ import { useStore } from 'zustand';
 import { drillQuestions, PREDICTION_MAX_CHARS, type DrillQuestion } from '../../content/drill';
 import {
   drillProgressStore,
+  isWrongPick,
   knownCount,
   type DrillProgressStore,
   type Verdict,
 } from '../../state/drillProgress';
 import { openReplay } from '../../state/playback';
-import { practiceOrder, randomSeed } from './shuffle';
+import { choiceOrder, practiceOrder, randomSeed } from './shuffle';
 import './drill.css';
 
 export interface DrillPanelProps {
@@ -19,11 +20,21 @@ export interface DrillPanelProps {
   store?: DrillProgressStore;
   /** Seeds for interview practice; the page draws random ones. */
   nextSeed?: () => number;
+  /** The seed of the choices' order; the page draws one per visit, tests pass their own. */
+  choiceSeed?: number;
 }
 
 const total = drillQuestions.length;
 
-export function DrillPanel({ store = drillProgressStore, nextSeed = randomSeed }: DrillPanelProps) {
+// Drawn once when the page loads the drill, so the choices keep their places for the whole visit
+// (re-renders, reveals, practice and back) and move on the next one.
+const visitChoiceSeed = randomSeed();
+
+export function DrillPanel({
+  store = drillProgressStore,
+  nextSeed = randomSeed,
+  choiceSeed = visitChoiceSeed,
+}: DrillPanelProps) {
   const progress = useStore(store, (s) => s.progress);
   const mode = useStore(store, (s) => s.mode);
   const practiceSeed = useStore(store, (s) => s.practiceSeed);
@@ -144,7 +155,7 @@ export function DrillPanel({ store = drillProgressStore, nextSeed = randomSeed }
       <p className="drill-mode-note">
         {practicing
           ? 'Interview practice: the questions come shuffled and one at a time, the choices are gone, and every answer stays hidden until you ask for it. Say your answer out loud or write it, then reveal and be honest.'
-          : 'For each question, pick or write a prediction, then reveal the answer and mark whether you knew it.'}
+          : 'For each question, pick or write a prediction, then reveal the answer. A wrong pick counts as not yet; a prediction in your own words, you mark yourself.'}
       </p>
 
       {practicing ? (
@@ -154,6 +165,7 @@ export function DrillPanel({ store = drillProgressStore, nextSeed = randomSeed }
             store={store}
             question={questions[current]!}
             number={current + 1}
+            choiceSeed={choiceSeed}
             practicing
           />
           <nav className="drill-practice-nav" aria-label="Practice questions">
@@ -176,7 +188,13 @@ export function DrillPanel({ store = drillProgressStore, nextSeed = randomSeed }
         <ol className="drill-list">
           {questions.map((q, i) => (
             <li key={q.id}>
-              <DrillCard store={store} question={q} number={i + 1} practicing={false} />
+              <DrillCard
+                store={store}
+                question={q}
+                number={i + 1}
+                choiceSeed={choiceSeed}
+                practicing={false}
+              />
             </li>
           ))}
         </ol>
@@ -195,10 +213,11 @@ interface DrillCardProps {
   store: DrillProgressStore;
   question: DrillQuestion;
   number: number;
+  choiceSeed: number;
   practicing: boolean;
 }
 
-function DrillCard({ store, question, number, practicing }: DrillCardProps) {
+function DrillCard({ store, question, number, choiceSeed, practicing }: DrillCardProps) {
   const id = useId();
   const promptId = `${id}-prompt`;
   const answerId = `${id}-answer`;
@@ -218,6 +237,16 @@ function DrillCard({ store, question, number, practicing }: DrillCardProps) {
     (prediction === undefined || (prediction.choice === null && prediction.text.trim() === ''));
   const picked = question.choices.find((c) => c.id === prediction?.choice);
   const best = question.choices.find((c) => c.id === question.bestChoiceId);
+  const choices = useMemo(
+    () => choiceOrder(question.id, question.choices, choiceSeed),
+    [question, choiceSeed],
+  );
+  // Practice shows no choices and grades the answer said now; study grades the pick it shows.
+  const wrongPick = !practicing && isWrongPick(question.id, prediction);
+  // Once the answer shows, the pick is locked: switching to the right choice after reading the
+  // answer would turn a wrong prediction into "I knew it".
+  const pickLocked = revealed && !practicing;
+  const reasonId = `${id}-reason`;
 
   const toggleAnswer = () => {
     if (revealed) {
@@ -249,8 +278,11 @@ function DrillCard({ store, question, number, practicing }: DrillCardProps) {
 
       <fieldset className="drill-prediction" aria-describedby={`${id}-hint`}>
         <legend>{practicing ? 'Your answer' : 'Your prediction'}</legend>
+        {pickLocked && question.choices.length > 0 && (
+          <p className="drill-locked-note">Hide the answer to change your pick.</p>
+        )}
         {!practicing &&
-          question.choices.map((choice, i) => (
+          choices.map((choice, i) => (
             <label key={choice.id} className="drill-choice">
               <input
                 ref={i === 0 ? firstChoice : undefined}
@@ -258,6 +290,7 @@ function DrillCard({ store, question, number, practicing }: DrillCardProps) {
                 name={`${id}-choice`}
                 value={choice.id}
                 checked={prediction?.choice === choice.id}
+                disabled={pickLocked}
                 onChange={() => {
                   store.getState().pickChoice(question.id, choice.id);
                   setHint('');
@@ -329,6 +362,7 @@ function DrillCard({ store, question, number, practicing }: DrillCardProps) {
                 questionId={question.id}
                 verdict="known"
                 current={verdict}
+                disabledBecause={wrongPick ? reasonId : undefined}
               />
               <VerdictButton
                 store={store}
@@ -337,6 +371,12 @@ function DrillCard({ store, question, number, practicing }: DrillCardProps) {
                 current={verdict}
               />
             </div>
+            {wrongPick && (
+              <p id={reasonId} className="drill-verdict-reason">
+                Your pick was not the answer, so this question counts as not yet and “I knew it” is
+                off. To try again later, hide the answer and pick again.
+              </p>
+            )}
           </>
         )}
       </div>
@@ -349,17 +389,22 @@ function VerdictButton({
   questionId,
   verdict,
   current,
+  disabledBecause,
 }: {
   store: DrillProgressStore;
   questionId: string;
   verdict: Verdict;
   current: Verdict | undefined;
+  /** The id of the sentence that says why the button is off; absent when it is on. */
+  disabledBecause?: string | undefined;
 }) {
   return (
     <button
       type="button"
       className={`drill-mark drill-mark-${verdict}`}
       aria-pressed={current === verdict}
+      disabled={disabledBecause !== undefined}
+      aria-describedby={disabledBecause}
       onClick={() => store.getState().mark(questionId, verdict)}
     >
       {verdict === 'known' ? 'I knew it' : 'Not yet'}
