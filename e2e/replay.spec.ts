@@ -21,6 +21,47 @@ test.describe('the replay', () => {
     await expect(replay.panel.getByText(/learns it lost the lock, and stops/)).toBeVisible();
   });
 
+  test('flipping fencing at the stale write keeps the place and shows the other outcome', async ({
+    page,
+  }) => {
+    const replay = new ReplayPage(page);
+    await replay.open();
+    await expect(replay.fencing).toHaveAttribute('aria-checked', 'false');
+    await replay.panel.getByRole('button', { name: 'jump to it' }).click();
+    const staleStep = await replay.position.inputValue();
+    expect(Number(staleStep)).toBeGreaterThan(0);
+    await expect(replay.currentEvent()).toContainText('accepts the stale “v1”');
+    await expect(replay.documentValue('body')).toHaveText('v1');
+
+    await replay.setFencing(true);
+    // The same moment of the story: client 1's late write, now refused.
+    await expect(replay.currentEvent()).toContainText('The storage rejects “v1”');
+    await expect(replay.documentValue('body')).toHaveText('v2');
+    await expect(replay.panel.getByText('Stale write rejected by the storage.')).toBeVisible();
+    const onStep = await replay.position.inputValue();
+    expect(Number(onStep)).toBeGreaterThan(0);
+    await expect(page).toHaveURL(
+      new RegExp(`variant=fencing-on&lock=redis&step=${onStep}#see-it$`),
+    );
+
+    await replay.setFencing(false);
+    await expect(replay.position).toHaveValue(staleStep);
+    await expect(replay.panel.getByText(/Stale write accepted/)).toBeVisible();
+  });
+
+  test('flipping fencing while playing keeps playing from the same moment', async ({ page }) => {
+    const replay = new ReplayPage(page);
+    await replay.open();
+    await replay.stepTo(4);
+    await replay.playButton().click();
+    await expect(replay.position).toHaveValue('5', { timeout: 5000 });
+    await replay.setFencing(true);
+    await expect(replay.playButton()).toHaveAccessibleName('Pause');
+    const at = Number(await replay.position.inputValue());
+    expect(at).toBeGreaterThanOrEqual(5);
+    await expect(replay.position).toHaveValue(String(at + 1), { timeout: 5000 });
+  });
+
   test('stepping changes "the document now"', async ({ page }) => {
     const replay = new ReplayPage(page);
     await replay.open();

@@ -62,6 +62,29 @@ describe('playback store', () => {
     expect(window.location.hash).toBe('#see-it');
   });
 
+  it('keeps the moment and the playing when fencing flips, and the URL follows at once', async () => {
+    const p = await freshStore('');
+    p.selectRun({ scenario: 'paused-client', variant: 'fencing-off', lock: 'redis' });
+    p.setStep(5);
+    p.setPlaying(true);
+    p.switchRun({ scenario: 'paused-client', variant: 'fencing-on', lock: 'redis' });
+    expect(p.usePlayback.getState()).toMatchObject({
+      variant: 'fencing-on',
+      step: 5,
+      playing: true,
+    });
+    expect(window.location.search).toBe(
+      '?scenario=paused-client&variant=fencing-on&lock=redis&step=5',
+    );
+    p.setPlaying(false);
+    p.switchRun({ scenario: 'paused-client', variant: 'fencing-off', lock: 'redis' });
+    expect(p.usePlayback.getState()).toMatchObject({ variant: 'fencing-off', playing: false });
+    expect(window.location.search).toContain('variant=fencing-off&lock=redis&step=5');
+    // Another scenario is another story: it starts at its beginning.
+    p.selectRun({ scenario: 'delayed-write', variant: 'fencing-on' });
+    expect(p.usePlayback.getState().step).toBe(0);
+  });
+
   it('clamps steps, plays from the start at the end, and stops playing at the end', async () => {
     const p = await freshStore('');
     p.setStep(-5);

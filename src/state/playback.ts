@@ -41,6 +41,15 @@ export interface RunResolver {
   };
   /** Events in the run, so steps can be clamped to it. */
   length(choice: { scenario: string; variant: string; lock: string }): number;
+  /**
+   * The step of run `to` that shows the same moment as `step` of run `from` (the same scenario
+   * with fencing flipped, or on another lock), so a switch keeps the reader's place.
+   */
+  carryStep(
+    from: { scenario: string; variant: string; lock: string },
+    step: number,
+    to: { scenario: string; variant: string; lock: string },
+  ): number;
 }
 
 let resolver: RunResolver | null = null;
@@ -132,6 +141,30 @@ export function selectRun(t: ReplayTarget): void {
   usePlayback.setState({ ...choice, step: 0, playing: false, notice: joinNotices(notices) });
 }
 
+/**
+ * Shows the same story another way: fencing flipped, another variant or another lock. Unlike
+ * selectRun it keeps the reader's place, the same moment in the other run, and keeps playing if
+ * it was playing: the point is to compare the two at the moment that matters.
+ */
+export function switchRun(t: ReplayTarget): void {
+  const s = usePlayback.getState();
+  if (!resolver) {
+    usePlayback.setState({ scenario: t.scenario, variant: t.variant ?? '', lock: t.lock ?? '' });
+    return;
+  }
+  const { choice, notices } = resolver.resolve(t);
+  const from = { scenario: s.scenario, variant: s.variant, lock: s.lock };
+  const length = resolver.length(choice);
+  const carried = choice.scenario === s.scenario ? resolver.carryStep(from, s.step, choice) : 0;
+  const step = Math.min(length, Math.max(0, Math.round(carried)));
+  usePlayback.setState({
+    ...choice,
+    step,
+    playing: s.playing && step < length,
+    notice: joinNotices(notices),
+  });
+}
+
 function prefersReducedMotion(): boolean {
   return (
     typeof window !== 'undefined' &&
@@ -213,18 +246,16 @@ function writeUrl(s: PlaybackState): void {
   }
 }
 
-// The URL follows the replay, except while playing: a write per frame would flood the history API.
-// A page load without replay parameters leaves the URL alone until the reader touches the replay,
-// and so does the store settling on a run when the replay module loads.
+// The URL follows the replay, except for the steps of playing: a write per frame would flood the
+// history API. A switch to another run is one write, so it shows at once, playing or not. A page
+// load without replay parameters leaves the URL alone until the reader touches the replay, and so
+// does the store settling on a run when the replay module loads.
 usePlayback.subscribe((s, prev) => {
   if (settling) return;
-  const moved =
-    s.scenario !== prev.scenario ||
-    s.variant !== prev.variant ||
-    s.lock !== prev.lock ||
-    s.step !== prev.step ||
-    (prev.playing && !s.playing);
-  if (moved && !s.playing) writeUrl(s);
+  const switched =
+    s.scenario !== prev.scenario || s.variant !== prev.variant || s.lock !== prev.lock;
+  const moved = switched || s.step !== prev.step || (prev.playing && !s.playing);
+  if (switched || (moved && !s.playing)) writeUrl(s);
 });
 
 /** Runs `fn` without mirroring its changes in the URL. */

@@ -61,6 +61,18 @@ describe('ReplayPanel', () => {
     expect(screen.getByText(/learns it lost the lock, and stops/)).toBeTruthy();
   });
 
+  it('keeps the stale write in view when fencing is flipped there', () => {
+    render(<ReplayPanel />);
+    fireEvent.click(screen.getByRole('button', { name: 'jump to it' }));
+    const at = usePlayback.getState().step;
+    expect(screen.getByText(/Stale write accepted/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: 'Fencing' }));
+    expect(usePlayback.getState()).toMatchObject({ variant: 'fencing-on', step: at });
+    expect(screen.getByText(/Stale write rejected by the storage/)).toBeTruthy();
+    expect(documentNow().body).toBe('v2');
+    expect(screen.queryByText(/Before the first event/)).toBeNull();
+  });
+
   it('plays and pauses with Space on the panel, and steps with the arrows', () => {
     render(<ReplayPanel />);
     const panel = screen.getByRole('region', { name: 'Replay' });

@@ -11,6 +11,7 @@ import {
   setSpeed,
   setStep,
   stepBy,
+  switchRun,
   tick,
   togglePlaying,
   usePlayback,
@@ -159,7 +160,7 @@ function RunPicker({ option }: { option: RunOption }) {
             on={fencingOn}
             labelledBy={`${id}-fencing`}
             onToggle={() =>
-              selectRun({
+              switchRun({
                 scenario: option.scenario,
                 variant: fencingOn ? 'fencing-off' : 'fencing-on',
                 lock: option.lock,
@@ -195,7 +196,7 @@ function RunPicker({ option }: { option: RunOption }) {
             className="fl-select"
             value={option.variant}
             onChange={(e) =>
-              selectRun({ scenario: option.scenario, variant: e.target.value, lock: option.lock })
+              switchRun({ scenario: option.scenario, variant: e.target.value, lock: option.lock })
             }
           >
             {variants.map((v) => (
@@ -217,7 +218,7 @@ function RunPicker({ option }: { option: RunOption }) {
             value={option.lock}
             disabled={locks.length < 2}
             onChange={(e) =>
-              selectRun({
+              switchRun({
                 scenario: option.scenario,
                 variant: option.variant,
                 lock: e.target.value,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReplayCursor, initialBody, lockHolderAt } from './cursor';
+import { ReplayCursor, correspondingStep, initialBody, lockHolderAt } from './cursor';
 import { pausedClientTrace } from './fixtures';
 import { simulate } from '../../sim/simulate';
 import type { Trace } from '../../sim/trace/schema';
@@ -204,4 +204,70 @@ describe('ReplayCursor on locks without a TTL and writes inside a transaction', 
     };
     expect(new ReplayCursor(slow).verdict(2)?.stale).toBe(false);
   });
+});
+
+describe('correspondingStep: the same moment in the other run', () => {
+  const off = pausedClientTrace(false);
+  const on = pausedClientTrace(true);
+
+  it('maps the stale write to the stale write, whatever the storage answered', () => {
+    const staleOff = new ReplayCursor(off).staleWriteIndex()! + 1;
+    const staleOn = new ReplayCursor(on).staleWriteIndex()! + 1;
+    expect(correspondingStep(off, staleOff, on)).toBe(staleOn);
+    expect(correspondingStep(on, staleOn, off)).toBe(staleOff);
+  });
+
+  it('maps every shared step onto itself, and a last event with no counterpart to the end', () => {
+    for (let step = 0; step <= 10; step++) expect(correspondingStep(off, step, on)).toBe(step);
+    // Client 1 stops only when the storage refused it: the other run's end.
+    expect(correspondingStep(on, on.events.length, off)).toBe(off.events.length);
+  });
+
+  it('places an event with no counterpart after the last one that has one, or by time', () => {
+    // Client 1's stop only happens with fencing on: in the other run, the moment after the
+    // stale write. Here it is the last event, so the end; one more event makes it the middle.
+    const longer = {
+      ...off,
+      events: [
+        ...off.events,
+        { t: 900, actor: 'client-2', f: 'read' as const, type: 'info' as const },
+      ],
+    };
+    const withStop = {
+      ...on,
+      events: [
+        ...on.events,
+        { t: 900, actor: 'client-2', f: 'read' as const, type: 'info' as const },
+      ],
+    };
+    expect(correspondingStep(withStop, 11, longer)).toBe(10);
+    // A client's event missing from the other run, far later than the last match: by time.
+    const late = {
+      ...on,
+      events: [
+        ...on.events.slice(0, 2),
+        { t: 600, actor: 'client-3', f: 'acquire' as const, type: 'invoke' as const },
+        ...on.events.slice(2),
+      ],
+    };
+    expect(correspondingStep(late, 3, off)).toBe(off.events.length);
+  });
+
+  it.each([
+    ['paused-client', 'redis'],
+    ['paused-client', 'pg-lease'],
+    ['delayed-write', 'redis'],
+    ['etcd-lease', 'etcd'],
+    ['long-job', 'redis'],
+  ] as const)(
+    'keeps the stale write of %s on %s when fencing flips, on the engine',
+    (scenario, lock) => {
+      const a = simulate({ scenario, variant: 'fencing-off', lock });
+      const b = simulate({ scenario, variant: 'fencing-on', lock });
+      const i = new ReplayCursor(a).staleWriteIndex()!;
+      const j = new ReplayCursor(b).staleWriteIndex()!;
+      expect(correspondingStep(a, i + 1, b)).toBe(j + 1);
+      expect(correspondingStep(b, j + 1, a)).toBe(i + 1);
+    },
+  );
 });

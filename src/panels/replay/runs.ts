@@ -7,6 +7,7 @@ import type { Trace } from '../../sim/trace/schema';
 import { buildOptions, createRunLoader, resolveChoice } from './catalog';
 import type { RunChoice, RunOption, SimulateFn } from './catalog';
 import { parseRecordings } from './recordings';
+import { correspondingStep } from './cursor';
 import { registerRunResolver } from '../../state/playback';
 
 // Vite inlines every recording at build time; numbers.json is the benchmark, not a trace.
@@ -38,6 +39,11 @@ registerRunResolver({
   },
   length(choice) {
     return loadRun(resolveRun(choice).option).trace?.events.length ?? 0;
+  },
+  carryStep(from, step, to) {
+    const a = loadRun(resolveRun(from).option).trace;
+    const b = loadRun(resolveRun(to).option).trace;
+    return a && b ? correspondingStep(a, step, b) : 0;
   },
 });
 
