@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { layoutTimeline, timelineModel, TIMELINE_UNIT_CLEARANCE_PX, type Mark } from './timeline';
 import { simulate } from '../sim/simulate';
-import { pausedClientTrace } from '../panels/replay/fixtures';
+import { etcdLeaseTrace, pausedClientTrace } from '../panels/replay/fixtures';
 
 describe('timelineModel', () => {
   it('reads the paused client: lanes, holds, the TTL running out, the pause and both writes', () => {
@@ -59,6 +59,38 @@ describe('timelineModel', () => {
       [400, 400],
     ]);
     expect(m.marks.filter((x) => x.kind === 'expire')).toEqual([]);
+  });
+});
+
+describe('timelineModel on a lease the server revokes on its own schedule (etcd)', () => {
+  it('does not call the lock free when the TTL runs out, and says why a later ask is refused', () => {
+    const m = timelineModel(etcdLeaseTrace());
+    const expire = m.marks.filter((x) => x.kind === 'expire');
+    expect(expire.map((x) => [x.actor, x.t])).toEqual([
+      ['client-1', 1003.5],
+      ['client-2', 2159.4],
+    ]);
+    expect(expire[0]?.detail).toBe(
+      'client 1’s lease TTL runs out at 1003.5 ms; etcd revokes the lease on its own schedule, and client 1 is not told.',
+    );
+    for (const x of expire) expect(x.detail).not.toMatch(/free/);
+    const refused = m.marks.find((x) => x.kind === 'refused');
+    expect(refused?.detail).toBe(
+      'client 2 asks for the lock and is refused: client 1’s lease is past its TTL, but etcd has not revoked it yet.',
+    );
+    // The hold lasts as long as the trace shows it held: to the refusal, past the nominal TTL.
+    const holds = m.marks.filter((x) => x.kind === 'hold');
+    expect(holds.map((x) => [x.actor, x.t, x.t2])).toEqual([
+      ['client-1', 3.5, 1030],
+      ['client-2', 1159.4, 2159.4],
+    ]);
+  });
+
+  it('keeps “the lock is free” where one clock decides at the next request (Redis)', () => {
+    const m = timelineModel(pausedClientTrace(true));
+    expect(m.marks.find((x) => x.kind === 'expire')?.detail).toBe(
+      'client 1’s TTL runs out at 301 ms: the lock is free, and client 1 is not told.',
+    );
   });
 });
 

@@ -4,6 +4,7 @@
 import { scaleLinear } from 'd3-scale';
 import type { ScaleLinear } from 'd3-scale';
 import type { Trace, TraceEvent } from '../sim/trace/schema';
+import { revokedOnServerSchedule } from './expiry';
 
 export type LaneId = string;
 
@@ -83,6 +84,11 @@ function who(actor: string): string {
   return actor.replace(/-/g, ' ');
 }
 
+/** The server that revokes leases on its own schedule, by name. */
+function serverName(trace: Trace): string {
+  return trace.params.lock === 'etcd' || trace.backend.includes('etcd') ? 'etcd' : 'the server';
+}
+
 function quoted(x: unknown): string {
   return typeof x === 'string' ? `“${x}”` : 'an update';
 }
@@ -104,6 +110,10 @@ export function timelineModel(trace: Trace): TimelineModel {
   // Redlock has no one lock service: each client counts its own majority, and a second client's
   // majority does not end the first one's. Its holds run to their own end and may overlap.
   const independentHolds = trace.params.lock === 'redlock';
+  // etcd revokes a lease at its TTL or later, on its own schedule: its hold runs to the TTL or to
+  // the last time the trace shows it still held, and its TTL running out frees nothing by itself.
+  const serverRevokes = revokedOnServerSchedule(trace);
+  const ttlWord = serverRevokes ? 'lease TTL' : 'TTL';
   const clients = [
     ...new Set(trace.events.filter((e) => e.actor !== 'nemesis').map((e) => e.actor)),
   ].sort();
@@ -120,6 +130,8 @@ export function timelineModel(trace: Trace): TimelineModel {
     expiresAt: number | null;
     i: number;
     ended: number | null;
+    /** The last time another client was refused while this hold was the latest: still held. */
+    seenHeldAt: number | null;
   }
   const holds: Hold[] = [];
   const latestHold = (): Hold | undefined => holds[holds.length - 1];
@@ -127,8 +139,16 @@ export function timelineModel(trace: Trace): TimelineModel {
     for (let k = holds.length - 1; k >= 0; k--) if (holds[k]!.actor === actor) return holds[k];
     return undefined;
   };
-  const runsAt = (h: Hold, t: number) =>
-    h.ended === null && (h.expiresAt === null || t < h.expiresAt);
+  // When a hold ends by itself: its TTL, or later where the server revokes on its own schedule and
+  // the trace saw it held past the TTL.
+  const runsOutAt = (h: Hold): number | null =>
+    h.expiresAt !== null && serverRevokes && h.seenHeldAt !== null
+      ? Math.max(h.expiresAt, h.seenHeldAt)
+      : h.expiresAt;
+  const runsAt = (h: Hold, t: number) => {
+    const end = runsOutAt(h);
+    return h.ended === null && (end === null || t < end);
+  };
   let fence: number | null = null;
   let body: string = typeof trace.params.initialBody === 'string' ? trace.params.initialBody : 'v0';
 
@@ -144,10 +164,14 @@ export function timelineModel(trace: Trace): TimelineModel {
         }
         if (ev.type === 'ok') {
           const token = num(v.token);
-          const ttl = positive(v.validityMs) ?? positive(pendingTtl.get(ev.actor)) ?? defaultTtl;
+          const ttl =
+            positive(v.validityMs) ??
+            positive(v.leaseTtlMs) ??
+            positive(pendingTtl.get(ev.actor)) ??
+            defaultTtl;
           const prev = latestHold();
           if (prev && prev.ended === null && !independentHolds)
-            prev.ended = Math.min(ev.t, prev.expiresAt ?? ev.t);
+            prev.ended = Math.min(ev.t, runsOutAt(prev) ?? ev.t);
           holds.push({
             actor: ev.actor,
             token,
@@ -155,6 +179,7 @@ export function timelineModel(trace: Trace): TimelineModel {
             expiresAt: ttl === null ? null : ev.t + ttl,
             i,
             ended: null,
+            seenHeldAt: null,
           });
           marks.push({
             id,
@@ -167,13 +192,21 @@ export function timelineModel(trace: Trace): TimelineModel {
             actor: ev.actor,
           });
         } else if (ev.type === 'fail') {
+          // A refusal is the trace's word that the lock is still held, past its TTL or not.
+          const h = latestHold();
+          const held = h && h.actor !== ev.actor && h.ended === null ? h : undefined;
+          const pastTtl = held !== undefined && held.expiresAt !== null && ev.t >= held.expiresAt;
+          if (held && serverRevokes) held.seenHeldAt = ev.t;
           marks.push({
             id,
             lane: ev.actor,
             kind: 'refused',
             t: ev.t,
             label: 'busy',
-            detail: `${who(ev.actor)} asks for the lock and is refused: it is busy.`,
+            detail:
+              held && pastTtl && serverRevokes
+                ? `${who(ev.actor)} asks for the lock and is refused: ${who(held.actor)}’s lease is past its TTL, but ${serverName(trace)} has not revoked it yet.`
+                : `${who(ev.actor)} asks for the lock and is refused: it is busy.`,
             eventIndex: i,
             actor: ev.actor,
           });
@@ -187,7 +220,10 @@ export function timelineModel(trace: Trace): TimelineModel {
         } else if (ev.type === 'ok') {
           const h = latestHold();
           const ttl = positive(pendingTtl.get(ev.actor)) ?? defaultTtl;
-          if (h && h.actor === ev.actor && ttl !== null) h.expiresAt = ev.t + ttl;
+          if (h && h.actor === ev.actor && ttl !== null) {
+            h.expiresAt = ev.t + ttl;
+            h.seenHeldAt = null;
+          }
         }
         break;
       }
@@ -366,7 +402,7 @@ export function timelineModel(trace: Trace): TimelineModel {
   // that begins while another still runs (only Redlock's can) takes the lane's second row.
   const holdEnds: number[] = [];
   holds.forEach((h, k) => {
-    const runsOut = h.expiresAt ?? endMs;
+    const runsOut = runsOutAt(h) ?? endMs;
     const end = h.ended === null ? Math.min(runsOut, Math.max(endMs, h.t)) : h.ended;
     holdEnds.push(end);
     const overlaps = holds.slice(0, k).some((e, j) => e.t <= h.t && h.t < holdEnds[j]!);
@@ -393,7 +429,9 @@ export function timelineModel(trace: Trace): TimelineModel {
         kind: 'expire',
         t: h.expiresAt,
         label: 'TTL runs out',
-        detail: `${who(h.actor)}’s TTL runs out at ${fmt(h.expiresAt)}: the lock is free, and ${who(h.actor)} is not told.`,
+        detail: serverRevokes
+          ? `${who(h.actor)}’s ${ttlWord} runs out at ${fmt(h.expiresAt)}; ${serverName(trace)} revokes the lease on its own schedule, and ${who(h.actor)} is not told.`
+          : `${who(h.actor)}’s ${ttlWord} runs out at ${fmt(h.expiresAt)}: the lock is free, and ${who(h.actor)} is not told.`,
         eventIndex: h.i,
         actor: h.actor,
       });

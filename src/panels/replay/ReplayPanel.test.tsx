@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { InvalidRecordings, ReplayPanel } from './ReplayPanel';
-import { selectRun, usePlayback } from '../../state/playback';
+import { selectRun, setStep, usePlayback } from '../../state/playback';
 
 function documentNow() {
   const card = screen.getByRole('group', { name: 'The document now' });
@@ -105,6 +105,28 @@ describe('ReplayPanel', () => {
     fireEvent.change(scenario, { target: { value: 'slow-release' } });
     expect(usePlayback.getState().scenario).toBe('slow-release');
     expect(screen.getByRole('combobox', { name: 'Variant' })).toBeTruthy();
+  });
+});
+
+describe('ReplayPanel, the lock on etcd', () => {
+  const lockNow = () => screen.getByRole('group', { name: 'The lock now' }).textContent ?? '';
+
+  it('never calls the lock free at the nominal TTL, and says when etcd still held it', () => {
+    act(() => selectRun({ scenario: 'etcd-lease', variant: 'fencing-on', lock: 'etcd' }));
+    render(<ReplayPanel />);
+    // The refusal after client 1's lease TTL ran out: etcd had not revoked it yet.
+    act(() => setStep(5));
+    expect(lockNow()).toMatch(
+      /Still held by client 1 with token \d+: its lease TTL ran out at [\d.]+ ms, but etcd had not revoked it when client 2 was refused at [\d.]+ ms\./,
+    );
+    fireEvent.keyDown(screen.getByRole('region', { name: 'Replay' }), { key: 'End' });
+    expect(lockNow()).not.toMatch(/Free/);
+    expect(lockNow()).toMatch(
+      /Client 2’s lease TTL ran out at [\d.]+ ms; etcd revokes it on its own schedule, so the lock is free once it has\./,
+    );
+    expect(lockNow()).toMatch(
+      /Believes it holds it: client 2 \(token \d+\), whose lease TTL ran out at [\d.]+ ms, after its last step at [\d.]+ ms, without a release\./,
+    );
   });
 });
 

@@ -26,6 +26,7 @@ import {
   actorShort,
   capitalize,
   describeEvent,
+  describeLockNow,
   describeSource,
   lockLabel,
   variantLabel,
@@ -377,7 +378,7 @@ function Player({
           ignoresTokens={option.variant === 'fencing-off'}
           after={staleIndex !== null && step > staleIndex ? cursor.verdict(staleIndex) : null}
         />
-        <LockNow state={state} />
+        <LockNow state={state} serverRevokes={cursor.serverRevokes} />
       </div>
 
       <StaleWriteVerdict cursor={cursor} step={step} staleIndex={staleIndex} />
@@ -461,38 +462,13 @@ function DocumentNow({
   );
 }
 
-function LockNow({ state }: { state: ReplayState }) {
-  const { lock, believers, paused, t } = state;
-  const live = lock.holder !== null && (lock.expiresAt === null || t < lock.expiresAt);
-  const names = Object.entries(believers);
+function LockNow({ state, serverRevokes }: { state: ReplayState; serverRevokes: boolean }) {
+  const text = describeLockNow(state, serverRevokes);
   return (
     <section className="replay-card replay-lock" role="group" aria-labelledby="replay-lock-title">
       <h3 id="replay-lock-title">The lock now</h3>
-      <p>
-        {lock.holder === null ? (
-          'Free.'
-        ) : live ? (
-          <>
-            Held by {actorName(lock.holder)}
-            {lock.token !== null ? ` with token ${lock.token}` : ''}
-            {lock.expiresAt !== null ? `, until ${formatMs(lock.expiresAt)}` : ''}.
-          </>
-        ) : (
-          <>
-            Free: {actorName(lock.holder)}’s lock expired at {formatMs(lock.expiresAt ?? 0)}.
-          </>
-        )}
-      </p>
-      <p className={names.length > 1 ? 'replay-two' : undefined}>
-        {names.length === 0
-          ? 'No client believes it holds the lock.'
-          : `${names.length > 1 ? 'Two clients believe they hold it: ' : 'Believes it holds it: '}${names
-              .map(
-                ([a, token]) =>
-                  `${actorName(a)}${token !== null ? ` (token ${token})` : ''}${paused.includes(a) ? ', paused' : ''}`,
-              )
-              .join('; ')}.`}
-      </p>
+      <p>{text.lock}</p>
+      <p className={text.twoBelievers ? 'replay-two' : undefined}>{text.believers}</p>
     </section>
   );
 }

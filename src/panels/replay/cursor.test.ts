@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ReplayCursor, correspondingStep, initialBody, lockHolderAt } from './cursor';
-import { pausedClientTrace } from './fixtures';
+import { etcdLeaseTrace, pausedClientTrace } from './fixtures';
 import { simulate } from '../../sim/simulate';
 import type { Trace } from '../../sim/trace/schema';
 
@@ -270,4 +270,16 @@ describe('correspondingStep: the same moment in the other run', () => {
       expect(correspondingStep(b, j + 1, a)).toBe(i + 1);
     },
   );
+});
+
+describe('ReplayCursor on a lease the server revokes on its own schedule', () => {
+  it('counts a grant as held while the trace shows another client refused, past its TTL', () => {
+    const c = new ReplayCursor(etcdLeaseTrace());
+    const refused = c.stateAt(5);
+    expect(refused.lock).toMatchObject({ holder: 'client-1', expiresAt: 1003.5 });
+    expect(refused.lock.seenHeld).toEqual({ t: 1030, by: 'client-2' });
+    expect(lockHolderAt(refused.lock, 1020)).toBe('client-1');
+    expect(lockHolderAt(refused.lock, 1031)).toBeNull();
+    expect(c.stateAt(7).lock).toEqual({ holder: 'client-2', token: 8, expiresAt: 2159.4 });
+  });
 });

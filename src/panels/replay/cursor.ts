@@ -2,6 +2,7 @@
 // state after every step is a pure function of the step; checkpoints keep a seek to any step
 // within a few event applications instead of a replay from the start.
 import type { Trace, TraceEvent } from '../../sim/trace/schema';
+import { revokedOnServerSchedule } from '../../viz/expiry';
 
 export interface DocumentNow {
   body: string;
@@ -13,8 +14,13 @@ export interface DocumentNow {
 export interface LockNow {
   holder: string | null;
   token: number | null;
-  /** When the grant ends by the service's clock (acquire ok t + TTL), or null when none. */
+  /** When the grant's TTL runs out (acquire ok t + TTL), or null when none. */
   expiresAt: number | null;
+  /**
+   * The last time another client was refused the lock while this grant stood: the trace's own
+   * word that it was still held then, past its TTL or not (etcd revokes on its own schedule).
+   */
+  seenHeld?: { t: number; by: string };
 }
 
 export interface ReplayState {
@@ -32,6 +38,13 @@ export interface ReplayState {
   stopped: readonly string[];
   /** Writes made inside a client's open transaction, not yet in the document. */
   pending: Readonly<Record<string, DocumentNow>>;
+  /** When each client's own latest grant runs out (null: never), whoever holds the lock now. */
+  grantEnds: Readonly<Record<string, number | null>>;
+  /**
+   * Each client's latest event: when, which operation, and whether it still waits for its answer.
+   * A client that holds on after its TTL ran out is either paused, waiting, or done and idle.
+   */
+  lastStep: Readonly<Record<string, { t: number; f: string; waiting: boolean }>>;
 }
 
 /**
@@ -85,13 +98,19 @@ export function initialState(trace: Trace): ReplayState {
     paused: [],
     stopped: [],
     pending: {},
+    grantEnds: {},
+    lastStep: {},
   };
 }
 
-/** Who holds the lock at time t, counting expiry: a grant past its TTL holds nothing. */
+/**
+ * Who holds the lock at time t, counting expiry: a grant past its TTL holds nothing, unless the
+ * trace saw it still held then (another client refused at or after t).
+ */
 export function lockHolderAt(lock: LockNow, t: number): string | null {
   if (lock.holder === null) return null;
-  if (lock.expiresAt !== null && t >= lock.expiresAt) return null;
+  const seenHeld = lock.seenHeld !== undefined && t <= lock.seenHeld.t;
+  if (lock.expiresAt !== null && t >= lock.expiresAt && !seenHeld) return null;
   return lock.holder;
 }
 
@@ -149,6 +168,10 @@ function apply(
 ): ReplayState {
   const next: ReplayState = { ...s, step: s.step + 1, t: ev.t };
   const v = ev.value ?? {};
+  if (ev.actor !== 'nemesis') {
+    const last = { t: ev.t, f: ev.f, waiting: ev.type === 'invoke' };
+    next.lastStep = { ...s.lastStep, [ev.actor]: last };
+  }
   switch (ev.f) {
     case 'acquire':
       if (ev.type === 'invoke') {
@@ -156,9 +179,15 @@ function apply(
         if (ttl !== null) pendingTtl.set(ev.actor, ttl);
       } else if (ev.type === 'ok') {
         const token = num(v.token);
-        const ttl = positive(v.validityMs) ?? ttlOf(trace, pendingTtl, ev);
-        next.lock = { holder: ev.actor, token, expiresAt: ttl === null ? null : ev.t + ttl };
+        // What the server granted (etcd rounds up to whole seconds), else what was asked for.
+        const ttl =
+          positive(v.validityMs) ?? positive(v.leaseTtlMs) ?? ttlOf(trace, pendingTtl, ev);
+        const expiresAt = ttl === null ? null : ev.t + ttl;
+        next.lock = { holder: ev.actor, token, expiresAt };
         next.believers = { ...s.believers, [ev.actor]: token };
+        next.grantEnds = { ...s.grantEnds, [ev.actor]: expiresAt };
+      } else if (ev.type === 'fail' && s.lock.holder !== null && s.lock.holder !== ev.actor) {
+        next.lock = { ...s.lock, seenHeld: { t: ev.t, by: ev.actor } };
       }
       break;
     case 'extend':
@@ -167,7 +196,9 @@ function apply(
         if (ttl !== null) pendingTtl.set(ev.actor, ttl);
       } else if (ev.type === 'ok' && s.lock.holder === ev.actor) {
         const ttl = ttlOf(trace, pendingTtl, ev);
-        next.lock = { ...s.lock, expiresAt: ttl === null ? null : ev.t + ttl };
+        const expiresAt = ttl === null ? null : ev.t + ttl;
+        next.lock = { holder: s.lock.holder, token: s.lock.token, expiresAt };
+        next.grantEnds = { ...s.grantEnds, [ev.actor]: expiresAt };
       } else if (ev.type === 'fail') {
         // A failed extend means the lock is gone: the client must stop believing it holds it.
         next.believers = forget(s.believers, ev.actor);
@@ -235,6 +266,8 @@ export interface CursorOptions {
 export class ReplayCursor {
   readonly trace: Trace;
   readonly length: number;
+  /** The lock's server revokes expired grants on its own schedule (etcd), not at the TTL. */
+  readonly serverRevokes: boolean;
   private readonly every: number;
   private readonly checkpoints: ReplayState[] = [];
   /** Pending TTLs per actor at each checkpoint, so a seek resumes with the same knowledge. */
@@ -245,23 +278,21 @@ export class ReplayCursor {
   constructor(trace: Trace, options: CursorOptions = {}) {
     this.trace = trace;
     this.length = trace.events.length;
+    this.serverRevokes = revokedOnServerSchedule(trace);
     this.every = Math.max(1, Math.floor(options.checkpointEvery ?? 16));
     // One pass over the trace builds the checkpoints and judges every write once.
     let s = initialState(trace);
     const ttls = new Map<string, number>();
     // A write is judged at the moment it was sent, not when the storage answered.
     const sentAt = new Map<string, number>();
-    // When each client's own latest grant runs out (null: never), to tell how a stale writer lost it.
-    const grantEnds = new Map<string, number | null>();
     this.checkpoints.push(s);
     this.checkpointTtls.push(new Map(ttls));
     trace.events.forEach((ev, i) => {
       if (ev.f === 'write' && ev.type === 'invoke') sentAt.set(ev.actor, ev.t);
       if (ev.f === 'write' && (ev.type === 'ok' || ev.type === 'fail')) {
-        this.verdicts.set(i, this.judge(s, ev, sentAt.get(ev.actor) ?? ev.t, grantEnds));
+        this.verdicts.set(i, this.judge(s, ev, sentAt.get(ev.actor) ?? ev.t));
       }
       s = apply(trace, s, ev, ttls);
-      if (s.lock.holder !== null) grantEnds.set(s.lock.holder, s.lock.expiresAt);
       if (s.step % this.every === 0) {
         this.checkpoints.push(s);
         this.checkpointTtls.push(new Map(ttls));
@@ -270,12 +301,7 @@ export class ReplayCursor {
     this.current = this.checkpoints[0] as ReplayState;
   }
 
-  private judge(
-    before: ReplayState,
-    ev: TraceEvent,
-    sentAtMs: number,
-    grantEnds: ReadonlyMap<string, number | null>,
-  ): WriteVerdict {
+  private judge(before: ReplayState, ev: TraceEvent, sentAtMs: number): WriteVerdict {
     const v = ev.value ?? {};
     const holder = lockHolderAt(before.lock, sentAtMs);
     const token = num(v.token);
@@ -290,7 +316,8 @@ export class ReplayCursor {
       holder,
     };
     if (verdict.stale) {
-      const ownEndMs = grantEnds.get(ev.actor);
+      // When the writer's own latest grant runs out, to tell how it lost the lock.
+      const ownEndMs = before.grantEnds[ev.actor];
       if (holder !== null && token !== null && before.lock.token === token)
         verdict.lost = 'token-repeated';
       // By the time the write reached the storage (a held write was sent in time, and waited):

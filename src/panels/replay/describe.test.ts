@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { actorName, describeEvent, describeSource, lockLabel } from './describe';
+import { actorName, describeEvent, describeLockNow, describeSource, lockLabel } from './describe';
 import { ReplayCursor } from './cursor';
-import { pausedClientTrace } from './fixtures';
+import { etcdLeaseTrace, pausedClientTrace } from './fixtures';
 
 describe('describe', () => {
   it('names actors and locks in words', () => {
@@ -110,5 +110,40 @@ describe('describe on Postgres advisory locks', () => {
         value: { released: 0 },
       }),
     ).toBe('The release deletes nothing: the key holds another token.');
+  });
+});
+
+describe('describeLockNow', () => {
+  it('explains a client that finished without releasing, beside a lock that is free', () => {
+    const trace = pausedClientTrace(true);
+    trace.events = [
+      { t: 0, actor: 'client-1', f: 'acquire', type: 'invoke', value: { ttlMs: 300 } },
+      { t: 1, actor: 'client-1', f: 'acquire', type: 'ok', value: { token: 33 } },
+      { t: 20, actor: 'client-1', f: 'write', type: 'ok', value: { body: 'v1', fence: 33 } },
+      { t: 400, actor: 'client-2', f: 'read', type: 'info' },
+    ];
+    const c = new ReplayCursor(trace);
+    expect(describeLockNow(c.stateAt(4), c.serverRevokes)).toEqual({
+      lock: 'Free: client 1’s lock expired at 301 ms.',
+      believers:
+        'Believes it holds it: client 1 (token 33), whose TTL ran out at 301 ms, after its last step at 20 ms, without a release.',
+      twoBelievers: false,
+    });
+  });
+
+  it('on etcd, says the lease TTL ran out, not that the lock is free, until the trace shows it', () => {
+    const c = new ReplayCursor(etcdLeaseTrace());
+    expect(c.serverRevokes).toBe(true);
+    expect(describeLockNow(c.stateAt(4), true).lock).toBe(
+      'Client 1’s lease TTL ran out at 1003.5 ms; etcd revokes it on its own schedule, so the lock is free once it has.',
+    );
+    expect(describeLockNow(c.stateAt(5), true).lock).toBe(
+      'Still held by client 1 with token 6: its lease TTL ran out at 1003.5 ms, but etcd had not revoked it when client 2 was refused at 1030 ms.',
+    );
+    const end = describeLockNow(c.stateAt(c.length), true);
+    expect(end.lock).not.toMatch(/^Free/);
+    expect(end.believers).toBe(
+      'Believes it holds it: client 2 (token 8), whose lease TTL ran out at 2159.4 ms, after its last step at 1162 ms, without a release.',
+    );
   });
 });

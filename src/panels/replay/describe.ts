@@ -1,7 +1,7 @@
 // Plain sentences for what happened at each step, and for where a trace came from. The replay,
 // the timeline and the Redlock panel all speak about events in these same words.
 import type { Trace, TraceEvent } from '../../sim/trace/schema';
-import type { WriteVerdict } from './cursor';
+import type { ReplayState, WriteVerdict } from './cursor';
 
 /** `client-1` → `client 1`; `nemesis` → `the fault injector`. */
 export function actorName(actor: string): string {
@@ -193,4 +193,68 @@ export function describeSource(trace: Trace): string {
     : trace.backend;
   const date = env.recordedAt ? `, ${env.recordedAt.slice(0, 10)}` : '';
   return `recorded on ${what}${date}`;
+}
+
+function ms(t: number): string {
+  return `${Math.round(t * 10) / 10} ms`;
+}
+
+/**
+ * "The lock now", in two sentences: the lock as its server sees it, and who believes it holds it.
+ * A grant past its TTL is free where the server judges expiry at the next request (Redis, the
+ * Postgres lease row); where it revokes on its own schedule (`serverRevokes`: etcd) the page says
+ * only what the trace shows, that it was still held when another client was refused, or that it is
+ * free once revoked. A believer whose own TTL has run out says so, and one that did nothing since
+ * says it never released, so "free" and "believes it holds it" never stand side by side unexplained.
+ */
+export function describeLockNow(
+  state: ReplayState,
+  serverRevokes = false,
+): { lock: string; believers: string; twoBelievers: boolean } {
+  const { lock, believers, paused, t, grantEnds, lastStep } = state;
+  const ttlWord = serverRevokes ? 'lease TTL' : 'TTL';
+  const server = 'etcd';
+  let lockLine: string;
+  if (lock.holder === null) {
+    lockLine = 'Free.';
+  } else {
+    const holder = actorName(lock.holder);
+    const token = lock.token !== null ? ` with token ${lock.token}` : '';
+    const pastTtl = lock.expiresAt !== null && t >= lock.expiresAt;
+    if (!pastTtl) {
+      lockLine =
+        lock.expiresAt === null
+          ? `Held by ${holder}${token}.`
+          : serverRevokes
+            ? `Held by ${holder}${token}; its lease TTL runs out at ${ms(lock.expiresAt)}.`
+            : `Held by ${holder}${token}, until ${ms(lock.expiresAt)}.`;
+    } else if (!serverRevokes) {
+      lockLine = `Free: ${holder}’s lock expired at ${ms(lock.expiresAt ?? 0)}.`;
+    } else if (lock.seenHeld && lock.seenHeld.t >= (lock.expiresAt ?? 0)) {
+      lockLine = `Still held by ${holder}${token}: its lease TTL ran out at ${ms(lock.expiresAt ?? 0)}, but ${server} had not revoked it when ${actorName(lock.seenHeld.by)} was refused at ${ms(lock.seenHeld.t)}.`;
+    } else {
+      lockLine = `${capitalize(holder)}’s lease TTL ran out at ${ms(lock.expiresAt ?? 0)}; ${server} revokes it on its own schedule, so the lock is free once it has.`;
+    }
+  }
+  const names = Object.entries(believers);
+  const one = ([a, token]: [string, number | null]): string => {
+    let text = `${actorName(a)}${token !== null ? ` (token ${token})` : ''}`;
+    const isPaused = paused.includes(a);
+    const last = lastStep[a];
+    if (isPaused) text += ', paused';
+    else if (last?.waiting) text += `, waiting for the answer to its ${last.f}`;
+    const end = grantEnds[a];
+    if (end !== undefined && end !== null && t >= end) {
+      text += `, whose ${ttlWord} ran out at ${ms(end)}`;
+      // Done and idle since before its TTL ran out: it simply never gave the lock back.
+      if (!isPaused && last && !last.waiting && last.t < end)
+        text += `, after its last step at ${ms(last.t)}, without a release`;
+    }
+    return text;
+  };
+  const believersLine =
+    names.length === 0
+      ? 'No client believes it holds the lock.'
+      : `${names.length > 1 ? 'Two clients believe they hold it: ' : 'Believes it holds it: '}${names.map(one).join('; ')}.`;
+  return { lock: lockLine, believers: believersLine, twoBelievers: names.length > 1 };
 }

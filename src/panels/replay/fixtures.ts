@@ -71,3 +71,70 @@ export function pausedClientTrace(fencing: boolean, extra: Partial<Trace> = {}):
     ...extra,
   };
 }
+
+/**
+ * The etcd recording's story (recordings/etcd-lease.fencing-on.etcd.json, times rounded): client
+ * 1's lease TTL runs out at 1003.5 ms, yet client 2 is refused at 1030 ms because etcd had not yet
+ * revoked the lease; client 2 gets it at 1159.4 ms, writes, and never releases.
+ */
+export function etcdLeaseTrace(): Trace {
+  const events: TraceEvent[] = [
+    { t: 0, actor: 'client-1', f: 'acquire', type: 'invoke', value: { ttlMs: 1000 } },
+    {
+      t: 3.5,
+      actor: 'client-1',
+      f: 'acquire',
+      type: 'ok',
+      value: { token: 6, leaseTtlMs: 1000, leaseId: '1' },
+    },
+    { t: 10.9, actor: 'client-1', f: 'pause', type: 'info', value: { pauseMs: 2500 } },
+    { t: 1020.7, actor: 'client-2', f: 'acquire', type: 'invoke', value: { ttlMs: 1000 } },
+    {
+      t: 1030,
+      actor: 'client-2',
+      f: 'acquire',
+      type: 'fail',
+      value: { reason: 'busy' },
+      note: 'the key exists',
+    },
+    { t: 1154.6, actor: 'client-2', f: 'acquire', type: 'invoke', value: { ttlMs: 1000 } },
+    {
+      t: 1159.4,
+      actor: 'client-2',
+      f: 'acquire',
+      type: 'ok',
+      value: { token: 8, leaseTtlMs: 1000, leaseId: '2' },
+    },
+    { t: 1159.4, actor: 'client-2', f: 'write', type: 'invoke', value: { body: 'v2', token: 8 } },
+    {
+      t: 1162,
+      actor: 'client-2',
+      f: 'write',
+      type: 'ok',
+      value: { body: 'v2', token: 8, fence: 8 },
+    },
+    { t: 2511, actor: 'client-1', f: 'resume', type: 'info' },
+    { t: 2511, actor: 'client-1', f: 'write', type: 'invoke', value: { body: 'v1', token: 6 } },
+    {
+      t: 2515.3,
+      actor: 'client-1',
+      f: 'write',
+      type: 'fail',
+      value: { body: 'v1', token: 6, fence: 8, reason: 'stale-token' },
+    },
+    {
+      t: 2515.3,
+      actor: 'client-1',
+      f: 'stop',
+      type: 'info',
+      note: 'the storage rejected its token',
+    },
+  ];
+  return {
+    ...pausedClientTrace(true),
+    scenario: 'etcd-lease',
+    backend: 'etcd+postgres',
+    params: { lock: 'etcd', ttlMs: 1000, pauseMs: 2500, initialBody: 'v0' },
+    events,
+  };
+}
