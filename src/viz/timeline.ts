@@ -81,7 +81,15 @@ function raisedFence(fence: unknown, before: number | null): boolean {
 }
 
 function who(actor: string): string {
-  return actor.replace(/-/g, ' ');
+  return actor === 'nemesis' ? 'the fault injector' : actor.replace(/-/g, ' ');
+}
+
+/** A note from a trace with its actor ids in words ("client-1's" → "client 1’s"). */
+function prose(text: string): string {
+  return text
+    .replace(/\b(client-\d+|nemesis)'s\b/g, '$1’s')
+    .replace(/\bclient-(\d+)\b/g, 'client $1')
+    .replace(/\bnemesis\b/g, 'the fault injector');
 }
 
 /** The server that revokes leases on its own schedule, by name. */
@@ -356,7 +364,7 @@ export function timelineModel(trace: Trace): TimelineModel {
           kind: ev.f,
           t: ev.t,
           label: ev.f === 'crash' ? 'crash' : 'stops',
-          detail: `${who(ev.actor)} ${ev.f === 'crash' ? 'crashes' : 'stops'}${ev.note ? `: ${ev.note}` : ''}.`,
+          detail: `${who(ev.actor)} ${ev.f === 'crash' ? 'crashes' : 'stops'}${ev.note ? `: ${prose(ev.note)}` : ''}.`,
           eventIndex: i,
           actor: ev.actor,
         });

@@ -83,8 +83,8 @@ export async function createRedisReplicatedBackend(
               last === null || replicasAcked === null
                 ? 'with no lock taken yet'
                 : replicasAcked === 0
-                  ? `before it had received the lock (no replica had it 100 ms after ${last.actor}'s acquire: WAIT 1 100 returned 0)`
-                  : `after it had received the lock (WAIT 1 100 after ${last.actor}'s acquire returned ${replicasAcked})`,
+                  ? `before it had received the lock (no replica had it 100 ms after ${inWords(last.actor)}’s acquire: WAIT 1 100 returned 0)`
+                  : `after it had received the lock (WAIT 1 100 after ${inWords(last.actor)}’s acquire returned ${replicasAcked})`,
           };
         },
         done,
@@ -95,4 +95,9 @@ export async function createRedisReplicatedBackend(
       await parts.backend.close();
     },
   };
+}
+
+/** A note is prose a reader sees in the replay: `client-1` is "client 1" there. */
+function inWords(actor: string): string {
+  return actor.replace(/-/g, ' ');
 }

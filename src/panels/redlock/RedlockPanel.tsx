@@ -239,7 +239,9 @@ export function RedlockPanel() {
         </div>
         <p className="rl-caption" aria-live="polite">
           <span className="rl-t">{fmt(nowMs)}</span>{' '}
-          {event ? describeEvent(event, cursor.verdict(step - 1)) : 'Before the first event.'}
+          {event
+            ? describeEvent(event, cursor.verdict(step - 1), 'redlock')
+            : 'Before the first event.'}
         </p>
         {model.twoHolders || ownMs === null ? (
           <p className={`rl-two${twoNow ? ' is-now' : ''}`}>

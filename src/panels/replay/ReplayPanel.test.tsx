@@ -130,6 +130,38 @@ describe('ReplayPanel, the lock on etcd', () => {
   });
 });
 
+describe('ReplayPanel, words that fit the run', () => {
+  const toEnd = () =>
+    fireEvent.keyDown(screen.getByRole('region', { name: 'Replay' }), { key: 'End' });
+
+  it('says a storage that ignores tokens never raised its fence, on Redlock too', () => {
+    act(() => selectRun({ scenario: 'redlock-gc-pause', variant: 'default' }));
+    render(<ReplayPanel />);
+    toEnd();
+    expect(documentNow().fence).toBe('0 (never raised: this storage ignores tokens)');
+  });
+
+  it('prints no raw actor ids anywhere in the failover run', () => {
+    act(() => selectRun({ scenario: 'redis-failover', variant: 'fencing-on' }));
+    render(<ReplayPanel />);
+    toEnd();
+    const panel = screen.getByRole('region', { name: 'Replay' });
+    expect(panel.textContent).not.toMatch(/client-\d|nemesis/);
+    // The timeline's marks speak in their names (aria-label) too.
+    for (const el of panel.querySelectorAll('[aria-label]'))
+      expect(el.getAttribute('aria-label')).not.toMatch(/client-\d|nemesis/);
+  });
+
+  it('says the lease-row release matched no row, not that a key holds another token', () => {
+    act(() => selectRun({ scenario: 'paused-client', variant: 'fencing-off', lock: 'pg-lease' }));
+    render(<ReplayPanel />);
+    toEnd();
+    const events = screen.getByRole('group', { name: 'Events' }).textContent ?? '';
+    expect(events).not.toMatch(/key/);
+    expect(events).toMatch(/matches no row/);
+  });
+});
+
 describe('InvalidRecordings', () => {
   it('names each refused recording and what is wrong with it', () => {
     render(

@@ -34,6 +34,7 @@ import {
 import { keyTargetOf, replayKeyAction } from './keys';
 import { loadRun, recordingSet, replayOptions, resolveRun } from './runs';
 import type { InvalidRecording } from './recordings';
+import { lockOfTrace } from './recordings';
 import { useReducedMotion } from '../shared/useReducedMotion';
 import { LaneTimeline } from '../shared/LaneTimeline';
 import { IconPause, IconPlay, IconStepBack, IconStepForward } from '../shared/icons';
@@ -256,7 +257,7 @@ function Player({
   const eventIndex = step - 1;
   const verdict = eventIndex >= 0 ? cursor.verdict(eventIndex) : null;
   const caption = event
-    ? describeEvent(event, verdict)
+    ? describeEvent(event, verdict, lockOfTrace(cursor.trace))
     : 'Before the first event. Press play or step forward.';
   const staleIndex = cursor.staleWriteIndex();
   const source = describeSource(cursor.trace);
@@ -375,7 +376,6 @@ function Player({
       <div className="replay-now">
         <DocumentNow
           state={state}
-          ignoresTokens={option.variant === 'fencing-off'}
           after={staleIndex !== null && step > staleIndex ? cursor.verdict(staleIndex) : null}
         />
         <LockNow state={state} serverRevokes={cursor.serverRevokes} />
@@ -409,11 +409,9 @@ function ScrubMarks({ cursor, staleIndex }: { cursor: ReplayCursor; staleIndex: 
 
 function DocumentNow({
   state,
-  ignoresTokens,
   after,
 }: {
   state: ReplayState;
-  ignoresTokens: boolean;
   /** The stale write, once the cursor has passed it. */
   after: WriteVerdict | null;
 }) {
@@ -443,7 +441,10 @@ function DocumentNow({
             ) : (
               <>
                 <code>{fence}</code>
-                {ignoresTokens && fence === 0 && (
+                {/* A storage that checks tokens stores the writer's token (1 or more) with
+                    every write it takes, so a stored 0 is one that ignores them: a run with
+                    fencing off, Redlock's, the advisory lock's. */}
+                {fence === 0 && (
                   <span className="replay-muted"> (never raised: this storage ignores tokens)</span>
                 )}
               </>
@@ -557,6 +558,7 @@ function StaleWriteVerdict({
 function EventList({ cursor, step }: { cursor: ReplayCursor; step: number }) {
   const listRef = useRef<HTMLOListElement>(null);
   const staleIndex = cursor.staleWriteIndex();
+  const lock = lockOfTrace(cursor.trace);
 
   // Keep the current event in view inside the list, without scrolling the page.
   useEffect(() => {
@@ -596,7 +598,7 @@ function EventList({ cursor, step }: { cursor: ReplayCursor; step: number }) {
               >
                 <span className="replay-event-t">{formatMs(ev.t)}</span>
                 <span className="replay-event-actor">{actorShort(ev.actor)}</span>
-                <span className="replay-event-text">{describeEvent(ev, verdict)}</span>
+                <span className="replay-event-text">{describeEvent(ev, verdict, lock)}</span>
               </button>
             </li>
           );

@@ -101,15 +101,65 @@ describe('describe on Postgres advisory locks', () => {
         note: 'the connection was terminated',
       }),
     ).toBe('Client 1’s release fails: the connection was terminated.');
+    const notReleased = {
+      t: 3,
+      actor: 'client-1',
+      f: 'release',
+      type: 'fail',
+      value: { released: 0 },
+    } as const;
+    expect(describeEvent(notReleased, null, 'redis')).toBe(
+      'The release deletes nothing: the key holds another token.',
+    );
+  });
+});
+
+describe('describe, in words for each lock', () => {
+  const notReleased = {
+    t: 3,
+    actor: 'client-1',
+    f: 'release',
+    type: 'fail',
+    value: { released: 0 },
+    note: 'the lease has a newer fence',
+  } as const;
+
+  it('says what a release that changed nothing did, per lock kind', () => {
+    expect(describeEvent(notReleased, null, 'pg-lease')).toBe(
+      'The release changes nothing: its UPDATE matches no row, as the lease row now holds a newer fence.',
+    );
+    expect(describeEvent(notReleased, null, 'etcd')).toBe(
+      'The release deletes nothing: the lock key now has another revision.',
+    );
+    for (const lock of ['redis', 'redis-replicated', 'redis-cluster', 'redlock'])
+      expect(describeEvent(notReleased, null, lock)).toMatch(/the key holds another token/);
+    expect(describeEvent(notReleased)).toBe(
+      'The release changes nothing: the lock is no longer client 1’s.',
+    );
+  });
+
+  it('names clients in words inside the notes a recording carries', () => {
     expect(
       describeEvent({
-        t: 3,
-        actor: 'client-1',
-        f: 'release',
-        type: 'fail',
-        value: { released: 0 },
+        t: 223,
+        actor: 'nemesis',
+        f: 'failover',
+        type: 'info',
+        value: { promoted: 'redis-replica', replicasAcked: 0 },
+        note: "before it had received the lock (no replica had it 100 ms after client-1's acquire: WAIT 1 100 returned 0)",
       }),
-    ).toBe('The release deletes nothing: the key holds another token.');
+    ).toBe(
+      'The replica is promoted before it had received the lock (no replica had it 100 ms after client 1’s acquire: WAIT 1 100 returned 0).',
+    );
+    expect(
+      describeEvent({
+        t: 1,
+        actor: 'client-2',
+        f: 'stop',
+        type: 'info',
+        note: 'client-1 and nemesis',
+      }),
+    ).toBe('Client 2 stops: client 1 and the fault injector.');
   });
 });
 

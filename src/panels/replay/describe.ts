@@ -14,6 +14,17 @@ export function actorShort(actor: string): string {
   return actor === 'nemesis' ? 'fault' : actorName(actor);
 }
 
+/**
+ * Free text from a trace (a note a server's backend wrote) with its actor ids in words: the lab
+ * writes "client-1's acquire", the page says "client 1’s acquire".
+ */
+export function prose(text: string): string {
+  return text
+    .replace(/\b(client-\d+|nemesis)'s\b/g, '$1’s')
+    .replace(/\bclient-(\d+)\b/g, 'client $1')
+    .replace(/\bnemesis\b/g, 'the fault injector');
+}
+
 export function capitalize(s: string): string {
   return s.length ? s[0]!.toUpperCase() + s.slice(1) : s;
 }
@@ -71,11 +82,40 @@ function reasonText(reason: unknown): string {
   return REASONS[reason] ?? reason.replace(/-/g, ' ');
 }
 
-/** One sentence for one event; `verdict` adds what a write meant, when the cursor judged it. */
-export function describeEvent(ev: TraceEvent, verdict?: WriteVerdict | null): string {
+/**
+ * What a release that changed nothing did, in the terms of the lock: Redis and Redlock delete a
+ * key only if it holds the token, etcd only if the key has the holder's revision, and the lease
+ * row's UPDATE only matches a row with the holder's fence.
+ */
+function nothingReleased(lock: string | undefined, actor: string): string {
+  switch (lock) {
+    case 'redis':
+    case 'redis-replicated':
+    case 'redis-cluster':
+    case 'redlock':
+      return 'The release deletes nothing: the key holds another token.';
+    case 'etcd':
+      return 'The release deletes nothing: the lock key now has another revision.';
+    case 'pg-lease':
+      return 'The release changes nothing: its UPDATE matches no row, as the lease row now holds a newer fence.';
+    default:
+      return `The release changes nothing: the lock is no longer ${actorName(actor)}’s.`;
+  }
+}
+
+/**
+ * One sentence for one event; `verdict` adds what a write meant, when the cursor judged it, and
+ * `lock` (`redis`, `pg-lease`, …) words what the lock's server did in its own terms.
+ */
+export function describeEvent(
+  ev: TraceEvent,
+  verdict?: WriteVerdict | null,
+  lock?: string,
+): string {
   const who = capitalize(actorName(ev.actor));
   const v = ev.value ?? {};
-  const note = ev.note ? ` (${ev.note})` : '';
+  const evNote = ev.note ? prose(ev.note) : '';
+  const note = evNote ? ` (${evNote})` : '';
   switch (ev.f) {
     case 'acquire':
       if (ev.type === 'invoke') {
@@ -127,8 +167,8 @@ export function describeEvent(ev: TraceEvent, verdict?: WriteVerdict | null): st
       if (ev.type === 'fail') {
         // Redis says how many keys it deleted; Postgres says why the commit could not happen.
         return v.released === 0
-          ? 'The release deletes nothing: the key holds another token.'
-          : `${who}’s release fails${ev.note ? `: ${ev.note}` : ''}.`;
+          ? nothingReleased(lock, ev.actor)
+          : `${who}’s release fails${evNote ? `: ${evNote}` : ''}.`;
       }
       return `${who} gets no answer to its release${note}.`;
     case 'extend':
@@ -151,7 +191,7 @@ export function describeEvent(ev: TraceEvent, verdict?: WriteVerdict | null): st
       return `${who} crashes${note}.`;
     case 'stop':
       // The engine's note says why the client stops.
-      return `${who} stops${ev.note ? `: ${ev.note}` : ''}.`;
+      return `${who} stops${evNote ? `: ${evNote}` : ''}.`;
     case 'clock-jump': {
       const by = num(v.byMs);
       const node = typeof v.node === 'string' ? v.node : 'a node';
@@ -163,7 +203,7 @@ export function describeEvent(ev: TraceEvent, verdict?: WriteVerdict | null): st
     case 'failover':
       if (ev.type === 'invoke') return 'The Redis primary fails; a replica takes over.';
       // The note says when: "before it had received the lock".
-      return `The replica is promoted${ev.note ? ` ${ev.note}` : ''}.`;
+      return `The replica is promoted${evNote ? ` ${evNote}` : ''}.`;
     case 'terminate':
       if (ev.type !== 'invoke') return `The session is gone${note}.`;
       return `${capitalize(actorName(typeof v.target === 'string' ? v.target : 'a client'))} is terminated${note}.`;
