@@ -197,8 +197,39 @@ test.describe('the panels around it', () => {
     await expect(replay.fencing).toHaveAttribute('aria-checked', 'true');
     await expect(replay.position).toHaveValue('0');
     await expect(replay.panel).toBeFocused();
-    await expect(replay.section).toBeInViewport();
+    await replay.scrollSettled();
+    await expect(replay.heading).toBeInViewport();
     await expect(page).toHaveURL(/scenario=delayed-write&variant=fencing-on.*#see-it$/);
+  });
+
+  test('the replay it opens stays in view when panels above it arrive during the scroll', async ({
+    page,
+  }) => {
+    // Each panel loads on its own: on a slow network or a busy machine the two above the replay
+    // may still be on their way when a reader opens it from a failure case far below. Hold them
+    // back until the click, then let them in while the page scrolls up.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const chunk = /\/assets\/(paused-client|which-lock)-[\w-]+\.js$/;
+    const held = new Set<string>();
+    await page.route(chunk, async (route) => {
+      held.add(chunk.exec(route.request().url())?.[1] ?? '');
+      await released;
+      await route.continue();
+    });
+    const replay = new ReplayPage(page);
+    await replay.open();
+    const above = page.getByRole('region', { name: 'The paused client', exact: true });
+    await expect(above.getByText(/^Loading /)).toBeVisible();
+    expect([...held].sort()).toEqual(['paused-client', 'which-lock']);
+    await page
+      .getByRole('button', { name: 'Show the save: A write is held up in the network' })
+      .click();
+    release();
+    await expect(page.getByText(/^Loading .*…$/)).toHaveCount(0);
+    await replay.scrollSettled();
+    await expect(replay.heading).toBeInViewport();
+    await expect(replay.panel).toBeFocused();
   });
 
   test('with reduced motion the replay still steps, without flashes or smooth scrolling', async ({

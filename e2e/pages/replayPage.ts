@@ -5,6 +5,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export class ReplayPage {
   readonly section: Locator;
+  readonly heading: Locator;
   readonly panel: Locator;
   readonly fencing: Locator;
   readonly stepForward: Locator;
@@ -15,6 +16,7 @@ export class ReplayPage {
 
   constructor(readonly page: Page) {
     this.section = page.getByRole('region', { name: 'See it: fencing off, then on', exact: true });
+    this.heading = this.section.getByRole('heading', { level: 2 });
     this.panel = this.section.getByRole('region', { name: 'Replay', exact: true });
     this.fencing = this.panel.getByRole('switch', { name: 'Fencing' });
     this.stepForward = this.panel.getByRole('button', { name: 'Step forward' });
@@ -27,6 +29,19 @@ export class ReplayPage {
   async open(query = '') {
     await this.page.goto(`./${query}`);
     await expect(this.fencing).toBeVisible();
+  }
+
+  /**
+   * Waits until the page has come to rest: the replay holds still in the viewport. A smooth
+   * scroll passes the replay on its way, so whether it is in view means something only after.
+   */
+  async scrollSettled() {
+    const top = () => this.section.evaluate((el) => el.getBoundingClientRect().top);
+    await expect(async () => {
+      const before = await top();
+      await this.page.waitForTimeout(250);
+      expect(await top()).toBe(before);
+    }).toPass({ timeout: 10_000 });
   }
 
   playButton(): Locator {

@@ -8,6 +8,7 @@
 // settles on a run that exists, saying what it had to change.
 import { create } from 'zustand';
 import { REPLAY_HASH, parseReplayQuery, replaySearch } from './playbackUrl';
+import { scrollToSection } from './scrollToSection';
 
 export interface ReplayTarget {
   scenario: string;
@@ -173,7 +174,10 @@ function prefersReducedMotion(): boolean {
   );
 }
 
-/** Selects a run, rewinds it, and brings the replay into view (no smooth scroll under reduced motion). */
+/**
+ * Selects a run, rewinds it, and brings the replay into view (no smooth scroll under reduced
+ * motion), keeping it there while panels above it are still arriving.
+ */
 export function openReplay({ scenario, variant, lock }: ReplayTarget): void {
   const t: ReplayTarget = { scenario };
   if (variant !== undefined) t.variant = variant;
@@ -183,7 +187,7 @@ export function openReplay({ scenario, variant, lock }: ReplayTarget): void {
   if (typeof document === 'undefined') return;
   const section = document.getElementById(REPLAY_HASH);
   if (!section) return;
-  section.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+  scrollToSection(section, prefersReducedMotion() ? 'auto' : 'smooth');
   // Keyboard users land in the replay, where Space and the arrows work at once.
   const panel = section.querySelector<HTMLElement>('[data-replay-panel]');
   panel?.focus({ preventScroll: true });

@@ -1,0 +1,61 @@
+// Bringing a section to the top of the viewport while the panels around it are still arriving.
+
+/** The hold lets go once the page has been still this long: no scroll, and the section in place. */
+export const QUIET_MS = 1000;
+/** And after this long whatever happens, so it never outlives its purpose. */
+export const MAX_HOLD_MS = 10_000;
+/** What the reader does to move on; the hold never fights them. */
+const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+
+let releaseHold: (() => void) | null = null;
+
+/**
+ * Scrolls `section` to the top of the viewport and keeps it there until the page is still.
+ *
+ * A smooth scroll heads for the offset the section had when it began. Panels load one by one, so
+ * a panel that arrives above the section during the scroll pushes it down, and the scroll ends
+ * where the section used to be: a screen or more short of it, on the panel before. So each time
+ * the section moves, aim again. Let go once nothing has scrolled or moved for QUIET_MS (from then
+ * on the browser's scroll anchoring keeps it in place), or at once when the reader scrolls, types
+ * or clicks.
+ */
+export function scrollToSection(section: HTMLElement, behavior: ScrollBehavior): void {
+  releaseHold?.();
+  releaseHold = null;
+  const aim = () => section.scrollIntoView({ behavior, block: 'start' });
+  aim();
+  const container = section.parentElement;
+  if (typeof ResizeObserver === 'undefined' || !container) return;
+
+  const pageTop = () => section.getBoundingClientRect().top + window.scrollY;
+  let aimedAt = pageTop();
+  let quiet: number | undefined;
+  const restartQuiet = () => {
+    window.clearTimeout(quiet);
+    quiet = window.setTimeout(stop, QUIET_MS);
+  };
+  // Any panel arriving or resizing changes the size of the sections' container; only a change
+  // that moved the section itself needs a new aim.
+  const observer = new ResizeObserver(() => {
+    const top = pageTop();
+    if (Math.abs(top - aimedAt) < 1) return;
+    aimedAt = top;
+    aim();
+    restartQuiet();
+  });
+  const cap = window.setTimeout(stop, MAX_HOLD_MS);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(quiet);
+    window.clearTimeout(cap);
+    window.removeEventListener('scroll', restartQuiet);
+    READER_INPUT.forEach((e) => window.removeEventListener(e, stop));
+    if (releaseHold === stop) releaseHold = null;
+  }
+  observer.observe(container);
+  // The scroll itself keeps the hold: it lets go only once the scroll has ended.
+  window.addEventListener('scroll', restartQuiet, { passive: true });
+  READER_INPUT.forEach((e) => window.addEventListener(e, stop, { passive: true }));
+  restartQuiet();
+  releaseHold = stop;
+}
