@@ -43,7 +43,10 @@ describe('timelineModel', () => {
     const m = timelineModel(pausedClientTrace(false));
     const stored = m.marks.filter((x) => x.kind === 'stored');
     expect(stored.map((x) => x.stale)).toEqual([false, true]);
-    expect(stored[1]?.detail).toMatch(/accepts the stale “v1” and overwrites “v2”/);
+    expect(stored[1]?.detail).toMatch(
+      /accepts the stale “v1” and overwrites client 2’s “v2”: an update is lost/,
+    );
+    expect(stored.map((x) => x.lost)).toEqual([undefined, true]);
   });
 
   it('ends a hold at its release and adds no expiry then', () => {

@@ -5,6 +5,7 @@ import { scaleLinear } from 'd3-scale';
 import type { ScaleLinear } from 'd3-scale';
 import type { Trace, TraceEvent } from '../sim/trace/schema';
 import { revokedOnServerSchedule } from './expiry';
+import { lostUpdates } from '../sim/checkers/checks';
 
 export type LaneId = string;
 
@@ -45,8 +46,14 @@ export interface Mark {
   eventIndex: number;
   /** The actor the mark is about, for colour. */
   actor?: string;
-  /** A write whose writer no longer held the lock. */
+  /** A write whose writer no longer held the lock: it had run out, or another client took it. */
   stale?: boolean;
+  /**
+   * A write the storage took over a later holder's write (the engine's lost-update checker says
+   * which): that holder's update is lost. Only this is drawn as harm; a stale write that
+   * overwrote nobody's is late, not harmful.
+   */
+  lost?: boolean;
   /** A second row in the lane, for a hold that overlaps an earlier one (Redlock's two holders). */
   row?: 1;
 }
@@ -60,6 +67,8 @@ export interface Connector {
   t2: number;
   stale: boolean;
   accepted: boolean;
+  /** The write overwrote a later holder's write (see Mark.lost). */
+  lost: boolean;
 }
 
 export interface TimelineModel {
@@ -127,6 +136,10 @@ export function timelineModel(trace: Trace): TimelineModel {
   ].sort();
   const hasFaults = trace.events.some((e) => e.actor === 'nemesis');
   const endMs = trace.events.reduce((m, e) => Math.max(m, e.t), 0);
+  // Which accepted writes lost someone's update is the checker's call, not the figure's.
+  const lost = new Map<string, { actor: string; body: string }>();
+  for (const l of lostUpdates(trace.events))
+    lost.set(`${l.write.actor}@${l.write.t}@${l.write.body}`, l.overwrote);
 
   const pendingTtl = new Map<string, number>();
   const pauseStart = new Map<string, { t: number; i: number; cause: string }>();
@@ -140,6 +153,8 @@ export function timelineModel(trace: Trace): TimelineModel {
     ended: number | null;
     /** The last time another client was refused while this hold was the latest: still held. */
     seenHeldAt: number | null;
+    /** The event that ended it. */
+    endedIdx: number | null;
   }
   const holds: Hold[] = [];
   const latestHold = (): Hold | undefined => holds[holds.length - 1];
@@ -178,8 +193,10 @@ export function timelineModel(trace: Trace): TimelineModel {
             positive(pendingTtl.get(ev.actor)) ??
             defaultTtl;
           const prev = latestHold();
-          if (prev && prev.ended === null && !independentHolds)
+          if (prev && prev.ended === null && !independentHolds) {
             prev.ended = Math.min(ev.t, runsOutAt(prev) ?? ev.t);
+            prev.endedIdx = i;
+          }
           holds.push({
             actor: ev.actor,
             token,
@@ -188,6 +205,7 @@ export function timelineModel(trace: Trace): TimelineModel {
             i,
             ended: null,
             seenHeldAt: null,
+            endedIdx: null,
           });
           marks.push({
             id,
@@ -238,7 +256,10 @@ export function timelineModel(trace: Trace): TimelineModel {
       case 'release': {
         if (ev.type === 'ok') {
           const h = ownHold(ev.actor);
-          if (h && runsAt(h, ev.t)) h.ended = ev.t;
+          if (h && runsAt(h, ev.t)) {
+            h.ended = ev.t;
+            h.endedIdx = i;
+          }
           marks.push({
             id,
             lane: ev.actor,
@@ -287,18 +308,43 @@ export function timelineModel(trace: Trace): TimelineModel {
         writeInvoke.delete(ev.actor);
         const startT = inv?.t ?? ev.t;
         const sentAt = inv?.t ?? ev.t;
+        const sentIdx = inv?.i ?? i;
         const own = ownHold(ev.actor);
-        // With one lock service the latest grant is the only live one; with Redlock's own
-        // majorities, another client's live hold beside the writer's makes two holders.
-        const alongside = holds.find(
-          (h) => h.actor !== ev.actor && h.t <= sentAt && runsAt(h, sentAt),
-        );
+        // Whether a hold ran at the moment the write was sent: a grant, release or takeover that
+        // came between the send and the reply does not change what the writer knew then.
+        const heldAt = (h: Hold, t: number) =>
+          h.i < sentIdx &&
+          (h.expiresAt === null || t < h.expiresAt) &&
+          (h.endedIdx === null || h.endedIdx > sentIdx);
+        // With one lock service a later grant to another client ends the writer's hold; with
+        // Redlock's own majorities, another client's live hold beside the writer's makes two.
+        const alongside = holds.find((h) => h.actor !== ev.actor && heldAt(h, sentAt));
+        const takenBy =
+          own === undefined
+            ? undefined
+            : holds.find((h) => h.actor !== ev.actor && h.i > own.i && h.i < sentIdx);
+        const ownHeld = own !== undefined && heldAt(own, sentAt);
         const holdsIt =
-          own !== undefined &&
-          runsAt(own, sentAt) &&
-          (independentHolds ? alongside === undefined : latestHold() === own);
-        const twoHolders = own !== undefined && runsAt(own, sentAt) && alongside !== undefined;
+          ownHeld && (independentHolds ? alongside === undefined : takenBy === undefined);
+        const twoHolders = ownHeld && alongside !== undefined;
         const stale = !holdsIt;
+        // Why it is stale, in the words of what had happened when it was sent.
+        const why = !stale
+          ? ''
+          : own === undefined
+            ? 'it never held the lock'
+            : own.expiresAt !== null && sentAt >= own.expiresAt
+              ? `its lock ran out at ${fmt(own.expiresAt)}`
+              : takenBy !== undefined
+                ? `${who(takenBy.actor)} had taken the lock at ${fmt(takenBy.t)}`
+                : twoHolders
+                  ? `${who(alongside!.actor)} holds the lock too`
+                  : 'its lock is gone';
+        const overwrote =
+          ev.type === 'ok'
+            ? lost.get(`${ev.actor}@${ev.t}@${typeof v.body === 'string' ? v.body : ''}`)
+            : undefined;
+        const isLost = overwrote !== undefined;
         const token = num(v.token);
         const accepted = ev.type === 'ok';
         const fenceBefore = fence;
@@ -317,10 +363,11 @@ export function timelineModel(trace: Trace): TimelineModel {
             twoHolders && independentHolds
               ? `write ${typeof v.body === 'string' ? v.body : ''} (2 holders)`
               : `${stale ? 'stale ' : ''}write ${typeof v.body === 'string' ? v.body : ''}`.trim(),
-          detail: `${who(ev.actor)} sends ${quoted(v.body)} with ${token !== null ? `token ${token}` : 'no token'}${twoHolders && independentHolds ? `, while ${who(alongside!.actor)} holds the lock too` : stale ? ', though its lock is gone' : ''}.`,
+          detail: `${who(ev.actor)} sends ${quoted(v.body)} with ${token !== null ? `token ${token}` : 'no token'}${twoHolders && independentHolds ? `, while ${who(alongside!.actor)} holds the lock too` : stale ? `, though ${why}` : ''}.`,
           eventIndex: inv?.i ?? i,
           actor: ev.actor,
           stale,
+          ...(isLost ? { lost: true } : {}),
         });
         marks.push({
           id,
@@ -337,13 +384,16 @@ export function timelineModel(trace: Trace): TimelineModel {
             v.pending === true
               ? `The storage holds ${quoted(v.body)} in ${who(ev.actor)}’s open transaction: it lands only if that transaction commits.`
               : accepted
-                ? stale
-                  ? `The storage accepts the stale ${quoted(v.body)} and overwrites ${quoted(bodyBefore)}: an update is lost.`
-                  : `The storage stores ${quoted(v.body)}${raisedFence(v.fence, fenceBefore) ? ` and raises the fence to ${num(v.fence)}` : ''}.`
+                ? isLost
+                  ? `The storage accepts the ${stale ? 'stale ' : ''}${quoted(v.body)} and overwrites ${who(overwrote.actor)}’s ${quoted(overwrote.body)}: an update is lost.`
+                  : stale
+                    ? `The storage accepts ${quoted(v.body)} in place of ${quoted(bodyBefore)}, though ${why.replace(/^its /, `${who(ev.actor)}’s `)}: no later holder had written, so nothing is lost this time.`
+                    : `The storage stores ${quoted(v.body)}${raisedFence(v.fence, fenceBefore) ? ` and raises the fence to ${num(v.fence)}` : ''}.`
                 : `The storage rejects ${quoted(v.body)}: token ${token ?? '?'} is lower than the fence ${fenceBefore ?? '?'}. The writer learns it lost the lock.`,
           eventIndex: i,
           actor: ev.actor,
           stale,
+          ...(isLost ? { lost: true } : {}),
         });
         connectors.push({
           id: `c${i}`,
@@ -353,6 +403,7 @@ export function timelineModel(trace: Trace): TimelineModel {
           t2: ev.t,
           stale,
           accepted,
+          lost: isLost,
         });
         break;
       }
@@ -377,6 +428,7 @@ export function timelineModel(trace: Trace): TimelineModel {
           const h = latestHold();
           if (h && h.actor === v.target && h.ended === null) {
             h.ended = Math.min(ev.t, h.expiresAt ?? ev.t);
+            h.endedIdx = i;
           }
         }
         if (ev.type === 'invoke') {
@@ -458,6 +510,29 @@ export function timelineModel(trace: Trace): TimelineModel {
     connectors,
     endMs,
   };
+}
+
+/**
+ * The colour class of a mark: red only for harm (a write that lost another holder's update),
+ * amber for a write sent without the lock that harmed nobody, green for a stale write the
+ * storage turned away.
+ */
+export function markTone(
+  m: Pick<Mark, 'kind' | 'stale' | 'lost'>,
+): '' | 'is-bad' | 'is-stale' | 'is-late' | 'is-ok' {
+  if (m.kind === 'write') return m.lost ? 'is-stale' : m.stale ? 'is-late' : '';
+  if (m.kind === 'stored') return m.lost ? 'is-bad' : m.stale ? 'is-late' : '';
+  if (m.kind === 'rejected') return m.stale ? 'is-ok' : '';
+  return '';
+}
+
+/** The same for the line from a write to the storage's answer. */
+export function connectorTone(
+  c: Pick<Connector, 'stale' | 'accepted' | 'lost'>,
+): '' | 'is-bad' | 'is-late' | 'is-ok' {
+  if (c.lost) return 'is-bad';
+  if (!c.stale) return '';
+  return c.accepted ? 'is-late' : 'is-ok';
 }
 
 export function fmt(t: number): string {

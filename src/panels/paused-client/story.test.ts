@@ -12,7 +12,7 @@ describe('the paused client’s story', () => {
       pause: { fromMs: 10, toMs: 510 },
       secondAcquireMs: 321,
       secondWriteMs: 322,
-      staleWrite: { atMs: 513, accepted: false },
+      staleWrite: { atMs: 513, accepted: false, lost: false },
     });
     expect(storySentence(story)).toBe(
       'Client 1 takes the lock at 1 ms and pauses from 10 ms to 510 ms. Its TTL runs out at 301 ms, mid-pause. Client 2 takes the lock at 321 ms and writes at 322 ms. Client 1 wakes and writes anyway; at 513 ms the storage rejects the stale write.',
@@ -21,7 +21,9 @@ describe('the paused client’s story', () => {
 
   it('says accepted with fencing off', () => {
     const story = pausedClientStory(timelineModel(pausedClientTrace(false)));
-    expect(story.staleWrite).toEqual({ atMs: 513, accepted: true });
-    expect(storySentence(story)).toMatch(/accepts the stale write\.$/);
+    expect(story.staleWrite).toEqual({ atMs: 513, accepted: true, lost: true });
+    expect(storySentence(story)).toMatch(
+      /accepts the stale write and overwrites client 2’s: an update is lost\.$/,
+    );
   });
 });

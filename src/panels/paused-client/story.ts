@@ -9,7 +9,11 @@ export interface PausedClientStory {
   pause: { fromMs: number; toMs: number } | null;
   secondAcquireMs: number | null;
   secondWriteMs: number | null;
-  staleWrite: { atMs: number; accepted: boolean } | null;
+  /**
+   * The write sent without the lock, and what the storage did with it; `lost` when it overwrote
+   * a later holder's write (the engine's lost-update checker decides, through the marks).
+   */
+  staleWrite: { atMs: number; accepted: boolean; lost: boolean } | null;
 }
 
 export function pausedClientStory(model: TimelineModel): PausedClientStory {
@@ -30,7 +34,13 @@ export function pausedClientStory(model: TimelineModel): PausedClientStory {
     pause: pause && pause.t2 !== undefined ? { fromMs: pause.t, toMs: pause.t2 } : null,
     secondAcquireMs: second?.t ?? null,
     secondWriteMs: secondWrite?.t ?? null,
-    staleWrite: staleReply ? { atMs: staleReply.t, accepted: staleReply.kind === 'stored' } : null,
+    staleWrite: staleReply
+      ? {
+          atMs: staleReply.t,
+          accepted: staleReply.kind === 'stored',
+          lost: staleReply.lost === true,
+        }
+      : null,
   };
 }
 
@@ -69,7 +79,13 @@ export function storySentence(s: PausedClientStory): string {
     });
   }
   if (s.staleWrite) {
-    const what = s.staleWrite.accepted ? 'accepts the stale write' : 'rejects the stale write';
+    // Accepted is harm only when it overwrote a later holder's write: a late write that lands
+    // before anyone else wrote loses nothing.
+    const what = !s.staleWrite.accepted
+      ? 'rejects the stale write'
+      : s.staleWrite.lost
+        ? 'accepts the stale write and overwrites client 2’s: an update is lost'
+        : 'accepts the late write, as no one else has written yet: nothing is lost this time';
     later.push({
       t: s.staleWrite.atMs,
       text: `Client 1 wakes and writes anyway; at ${fmt(s.staleWrite.atMs)} the storage ${what}`,

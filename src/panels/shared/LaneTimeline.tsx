@@ -3,7 +3,7 @@
 // readers, on hover or focus.
 import { useMemo, useRef, useState } from 'react';
 import type { Trace } from '../../sim/trace/schema';
-import { fmt, layoutTimeline, timelineModel } from '../../viz/timeline';
+import { connectorTone, fmt, layoutTimeline, markTone, timelineModel } from '../../viz/timeline';
 import type { PlacedMark, TimelineLayout } from '../../viz/timeline';
 import { useWidth } from './useWidth';
 import './tokens.css';
@@ -89,7 +89,7 @@ export function LaneTimeline({ trace, title, nowMs, onPick, activeEventIndex }: 
             y1={c.y1}
             x2={c.x2}
             y2={c.y2}
-            className={`lt-connector${c.stale ? (c.accepted ? ' is-bad' : ' is-ok') : ''}`}
+            className={`lt-connector${connectorTone(c) ? ` ${connectorTone(c)}` : ''}`}
             aria-hidden="true"
           />
         ))}
@@ -181,13 +181,7 @@ function MarkShape({
   onMove: (key: string) => boolean;
 }) {
   const labelY = m.labelAt === 'above' ? m.y - 13 : m.y + 22;
-  const tone = m.stale
-    ? m.kind === 'stored'
-      ? ' is-bad'
-      : m.kind === 'rejected'
-        ? ' is-ok'
-        : ' is-stale'
-    : '';
+  const tone = markTone(m) ? ` ${markTone(m)}` : '';
   const interval = m.x2 !== undefined;
   const pick = () => {
     onShow(m);

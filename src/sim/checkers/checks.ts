@@ -76,17 +76,32 @@ export function checkFenceMonotonic(trace: Checkable): CheckResult {
   return result(out);
 }
 
+/** An accepted write that overwrote a later holder's write: that holder's update is lost. */
+export interface LostUpdate {
+  write: AcceptedWrite;
+  /** The later holder's write that it overwrote. */
+  overwrote: { actor: string; body: string };
+}
+
 /**
  * No lost update: a later holder's write is never overwritten by an earlier holder. Holders are
  * ordered by when they took the lock, so this works for locks with no token too (Redlock).
  */
 export function checkNoLostUpdate(trace: Checkable): CheckResult {
-  const order = new Map<string, number>();
+  return result(
+    lostUpdates(trace.events).map(
+      ({ write: w, overwrote }) =>
+        `at ${w.t} ms ${w.actor}'s "${w.body}" overwrote "${overwrote.body}" from ${overwrote.actor}, who took the lock after it`,
+    ),
+  );
+}
+
+/** The accepted writes that overwrote a later holder's write, in the storage's order. */
+export function lostUpdates(events: readonly TraceEvent[]): LostUpdate[] {
   let n = 0;
   const acquiredAt: { actor: string; t: number; rank: number }[] = [];
-  for (const e of trace.events) {
+  for (const e of events) {
     if (e.f === 'acquire' && e.type === 'ok') {
-      order.set(e.actor, n);
       acquiredAt.push({ actor: e.actor, t: e.t, rank: n });
       n++;
     }
@@ -96,21 +111,19 @@ export function checkNoLostUpdate(trace: Checkable): CheckResult {
     for (const a of acquiredAt) if (a.actor === actor && a.t <= t) rank = a.rank;
     return rank;
   };
-  const { accepted } = settleWrites(trace.events);
-  const out: string[] = [];
+  const { accepted } = settleWrites(events);
+  const out: LostUpdate[] = [];
   let newest: { actor: string; rank: number; body: string } | null = null;
   for (const w of accepted) {
     const rank = rankAt(w.actor, w.t);
     if (rank === undefined) continue;
     if (newest !== null && rank < newest.rank) {
-      out.push(
-        `at ${w.t} ms ${w.actor}'s "${w.body}" overwrote "${newest.body}" from ${newest.actor}, who took the lock after it`,
-      );
+      out.push({ write: w, overwrote: { actor: newest.actor, body: newest.body } });
     } else {
       newest = { actor: w.actor, rank, body: w.body };
     }
   }
-  return result(out);
+  return out;
 }
 
 /** Two different clients were granted the same token: the counter went back (a failover). */
