@@ -39,6 +39,26 @@ describe('timelineModel', () => {
     expect(m.endMs).toBe(514);
   });
 
+  it('does not give the end of the run as the end of a lock still held then', () => {
+    const m = timelineModel(pausedClientTrace(true));
+    const holds = m.marks.filter((x) => x.kind === 'hold');
+    expect(holds.map((x) => x.detail)).toEqual([
+      'The lock belongs to client 1 with token 33 from 1 ms to 301 ms.',
+      'The lock belongs to client 2 with token 34 from 321 ms, still held when the run ends; its TTL runs to 621 ms.',
+    ]);
+    expect(holds.map((x) => x.heldAtEnd)).toEqual([undefined, true]);
+    // A lock with no TTL (an advisory lock) just says it is still held.
+    const noTtl = pausedClientTrace(true);
+    noTtl.params = { ...noTtl.params, ttlMs: 0 };
+    noTtl.events = noTtl.events.map((e) =>
+      e.f === 'acquire' && e.type === 'invoke' ? { ...e, value: {} } : e,
+    );
+    const last = timelineModel(noTtl)
+      .marks.filter((x) => x.kind === 'hold')
+      .at(-1);
+    expect(last?.detail).toMatch(/from 321 ms, still held when the run ends\.$/);
+  });
+
   it('marks the stale write accepted with fencing off', () => {
     const m = timelineModel(pausedClientTrace(false));
     const stored = m.marks.filter((x) => x.kind === 'stored');

@@ -56,6 +56,11 @@ export interface Mark {
   lost?: boolean;
   /** A second row in the lane, for a hold that overlaps an earlier one (Redlock's two holders). */
   row?: 1;
+  /**
+   * A hold nothing had ended when the run did: its bar stops at the chart's edge (t2 is the
+   * run's end), which is not the lock's end.
+   */
+  heldAtEnd?: true;
 }
 
 /** A line from a client's write to the storage's answer. */
@@ -465,16 +470,21 @@ export function timelineModel(trace: Trace): TimelineModel {
     const runsOut = runsOutAt(h) ?? endMs;
     const end = h.ended === null ? Math.min(runsOut, Math.max(endMs, h.t)) : h.ended;
     holdEnds.push(end);
+    const heldAtEnd = h.ended === null && (h.expiresAt === null || h.expiresAt > endMs);
+    const until = heldAtEnd
+      ? `from ${fmt(h.t)}, still held when the run ends${h.expiresAt !== null ? `; its TTL runs to ${fmt(h.expiresAt)}` : ''}`
+      : `from ${fmt(h.t)} to ${fmt(Math.max(end, h.t))}`;
     const overlaps = holds.slice(0, k).some((e, j) => e.t <= h.t && h.t < holdEnds[j]!);
     marks.push({
       ...(overlaps ? { row: 1 as const } : {}),
+      ...(heldAtEnd ? { heldAtEnd: true as const } : {}),
       id: `h${h.i}`,
       lane: 'lock',
       kind: 'hold',
       t: h.t,
       t2: Math.max(end, h.t),
       label: `${who(h.actor)}${h.token !== null ? ` (${h.token})` : ''}`,
-      detail: `${overlaps ? `${who(h.actor)} holds the lock too` : `The lock belongs to ${who(h.actor)}`}${h.token !== null ? ` with token ${h.token}` : ''} from ${fmt(h.t)} to ${fmt(Math.max(end, h.t))}.`,
+      detail: `${overlaps ? `${who(h.actor)} holds the lock too` : `The lock belongs to ${who(h.actor)}`}${h.token !== null ? ` with token ${h.token}` : ''} ${until}.`,
       eventIndex: h.i,
       actor: h.actor,
     });

@@ -219,7 +219,15 @@ function MarkShape({
           rx={3}
           className="lt-shape"
         />
-      ) : m.kind === 'expire' ? (
+      ) : null}
+      {/* A lock still held when the run ends: the bar stops at the chart's edge, not the lock. */}
+      {interval && m.heldAtEnd && (
+        <path
+          d={`M${m.x2 as number},${m.y - 7} L${(m.x2 as number) + 7},${m.y} L${m.x2 as number},${m.y + 7} Z`}
+          className="lt-shape lt-open-end"
+        />
+      )}
+      {interval ? null : m.kind === 'expire' ? (
         <path
           d={`M${m.x - 7},${m.y - 7} L${m.x + 7},${m.y + 7} M${m.x + 7},${m.y - 7} L${m.x - 7},${m.y + 7}`}
           className="lt-shape"
