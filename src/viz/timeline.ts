@@ -68,6 +68,9 @@ export interface Connector {
   id: string;
   fromLane: LaneId;
   toLane: LaneId;
+  /** The ids of the marks it joins: the write and the storage's answer. */
+  fromMark: string;
+  toMark: string;
   t: number;
   t2: number;
   stale: boolean;
@@ -404,6 +407,8 @@ export function timelineModel(trace: Trace): TimelineModel {
           id: `c${i}`,
           fromLane: ev.actor,
           toLane: 'storage',
+          fromMark: `w${i}`,
+          toMark: id,
           t: startT,
           t2: ev.t,
           stale,
@@ -604,6 +609,69 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
   const lanes = model.lanes.map((l, k) => ({ ...l, y: top + laneHeight * k + laneHeight / 2 }));
   const laneY = new Map(lanes.map((l) => [l.id, l.y]));
 
+  // A connector runs from a write to the storage's answer, which never comes before it. When the
+  // write's mark was nudged right past its answer's time, the answer is drawn no further left
+  // than the write: the line may stand upright, but it never runs backwards in time.
+  const notLeftOf = new Map<string, number>();
+  let placed = placeMarks(model, { x, laneY, top, width, charPx, notLeftOf });
+  for (let pass = 0; pass < 4; pass++) {
+    const at = new Map(placed.map((p) => [p.id, p.x]));
+    let moved = false;
+    for (const c of model.connectors) {
+      const from = at.get(c.fromMark);
+      const to = at.get(c.toMark);
+      if (from !== undefined && to !== undefined && to < from) {
+        notLeftOf.set(c.toMark, from);
+        moved = true;
+      }
+    }
+    if (!moved) break;
+    placed = placeMarks(model, { x, laneY, top, width, charPx, notLeftOf });
+  }
+
+  // A connector meets its marks where they were drawn, nudged or not.
+  const markX = new Map(placed.map((p) => [p.id, p.x]));
+  const connectors = model.connectors.map((c) => ({
+    ...c,
+    x1: markX.get(c.fromMark) ?? x(c.t),
+    y1: laneY.get(c.fromLane) ?? top,
+    x2: markX.get(c.toMark) ?? x(c.t2),
+    y2: laneY.get(c.toLane) ?? top,
+  }));
+  const tickCount = width < 420 ? 4 : 7;
+  // The unit ("ms") stands at the right edge: a tick label there would print over it.
+  const ticks = x
+    .ticks(tickCount)
+    .map((t) => ({ t, x: x(t), label: `${t}` }))
+    .filter((tick) => tick.x <= width - TIMELINE_UNIT_CLEARANCE_PX);
+  return {
+    width,
+    height: top + laneHeight * lanes.length + bottom,
+    x,
+    lanes,
+    marks: placed,
+    connectors,
+    ticks,
+  };
+}
+
+/**
+ * Places each mark at its time, labels de-cluttered lane by lane. A point mark less than a mark
+ * apart from the one before it in its lane is moved right; `notLeftOf` keeps a mark at least
+ * that far right (a storage answer, at its write).
+ */
+function placeMarks(
+  model: TimelineModel,
+  o: {
+    x: ScaleLinear<number, number>;
+    laneY: Map<string, number>;
+    top: number;
+    width: number;
+    charPx: number;
+    notLeftOf: ReadonlyMap<string, number>;
+  },
+): PlacedMark[] {
+  const { x, laneY, top, width, charPx, notLeftOf } = o;
   // Labels in one lane are placed left to right; each goes above the line if it fits there,
   // else below, else it is left to the tooltip.
   const lastEnd = new Map<string, { above: number; below: number }>();
@@ -611,12 +679,13 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
   // a fraction of a ms later) are drawn side by side rather than one over the other; the
   // detail keeps the exact times.
   const lastPointX = new Map<string, number>();
-  const placed: PlacedMark[] = model.marks.map((m) => {
+  return model.marks.map((m) => {
     let mx = x(m.t);
     const mx2 = m.t2 !== undefined ? x(m.t2) : undefined;
     // The second row of a lane sits just under the first (bars are 14 px high).
     const y = (laneY.get(m.lane) ?? top) + (m.row === 1 ? 15 : 0);
     if (mx2 === undefined) {
+      mx = Math.max(mx, notLeftOf.get(m.id) ?? mx);
       const last = lastPointX.get(m.lane);
       if (last !== undefined && mx - last < MIN_POINT_GAP_PX) mx = last + MIN_POINT_GAP_PX;
       lastPointX.set(m.lane, mx);
@@ -668,30 +737,4 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
     if (mx2 !== undefined) out.x2 = mx2;
     return out;
   });
-
-  // A connector meets its marks where they were drawn, nudged or not.
-  const pointX = new Map<string, number>();
-  for (const p of placed) if (p.x2 === undefined) pointX.set(`${p.lane}@${p.t}`, p.x);
-  const connectors = model.connectors.map((c) => ({
-    ...c,
-    x1: pointX.get(`${c.fromLane}@${c.t}`) ?? x(c.t),
-    y1: laneY.get(c.fromLane) ?? top,
-    x2: pointX.get(`${c.toLane}@${c.t2}`) ?? x(c.t2),
-    y2: laneY.get(c.toLane) ?? top,
-  }));
-  const tickCount = width < 420 ? 4 : 7;
-  // The unit ("ms") stands at the right edge: a tick label there would print over it.
-  const ticks = x
-    .ticks(tickCount)
-    .map((t) => ({ t, x: x(t), label: `${t}` }))
-    .filter((tick) => tick.x <= width - TIMELINE_UNIT_CLEARANCE_PX);
-  return {
-    width,
-    height: top + laneHeight * lanes.length + bottom,
-    x,
-    lanes,
-    marks: placed,
-    connectors,
-    ticks,
-  };
 }
