@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { layoutTimeline, timelineModel, TIMELINE_UNIT_CLEARANCE_PX, type Mark } from './timeline';
 import { simulate } from '../sim/simulate';
 import { etcdLeaseTrace, pausedClientTrace } from '../panels/replay/fixtures';
+import { whatIfRun } from '../panels/paused-client/whatIf';
 
 describe('timelineModel', () => {
   it('reads the paused client: lanes, holds, the TTL running out, the pause and both writes', () => {
@@ -37,6 +38,22 @@ describe('timelineModel', () => {
       ['client-1', 511, 513, true, false],
     ]);
     expect(m.endMs).toBe(514);
+  });
+
+  it('draws and tells no pause for a pause of 0 ms', () => {
+    const trace = whatIfRun({ ttlMs: 300, pauseMs: 0, fencing: true, lock: 'redis' });
+    // The engine keeps the script's step in the trace; the figure leaves it out.
+    expect(trace.events.filter((e) => e.f === 'pause' || e.f === 'resume')).toHaveLength(2);
+    const m = timelineModel(trace);
+    expect(m.marks.filter((x) => x.kind === 'pause')).toEqual([]);
+    expect(m.marks.filter((x) => /paused/.test(x.detail + x.label))).toEqual([]);
+    // Any real pause is still drawn.
+    const short = timelineModel(
+      whatIfRun({ ttlMs: 300, pauseMs: 10, fencing: true, lock: 'redis' }),
+    );
+    expect(short.marks.filter((x) => x.kind === 'pause').map((x) => [x.t, x.t2])).toEqual([
+      [10, 20],
+    ]);
   });
 
   it('does not give the end of the run as the end of a lock still held then', () => {

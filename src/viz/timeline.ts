@@ -290,8 +290,10 @@ export function timelineModel(trace: Trace): TimelineModel {
         break;
       case 'resume': {
         const p = pauseStart.get(ev.actor);
-        if (p) {
-          pauseStart.delete(ev.actor);
+        if (p) pauseStart.delete(ev.actor);
+        // A pause of 0 ms (the what-if's slider at 0) is in the trace as the script's step, but
+        // nothing stopped: it is neither drawn nor told as a pause.
+        if (p && ev.t > p.t) {
           marks.push({
             id: `e${p.i}`,
             lane: ev.actor,
