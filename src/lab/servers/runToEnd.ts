@@ -2,6 +2,7 @@
 // registered for clean-up like every server, so a signal or an exit in the middle stops it
 // instead of leaving it behind, writing into a folder that is being removed.
 import { spawn } from 'node:child_process';
+import { interruptThenKill } from './interruptThenKill';
 import { registerCleanup } from './registry';
 
 export interface RunToEndOptions {
@@ -29,9 +30,6 @@ export class CommandFailedError extends Error {
 }
 
 const OUTPUT_LIMIT_CHARS = 16_384;
-
-// Unref: a stop that has already ended must not hold the process open for the rest of the wait.
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 export function runToEnd(
   command: string,
@@ -64,20 +62,12 @@ export function runToEnd(
       child.once('error', gone);
     });
 
-    // SIGINT first, as for the servers: initdb then ends its step, waits for the postgres it
-    // runs and removes its data folder itself; SIGKILL only if it does not end in time.
+    // As for the servers: initdb then ends its step, waits for the postgres it runs and
+    // removes its data folder itself.
     const stop = async (): Promise<void> => {
       if (!running) return;
       stopped = true;
-      child.kill('SIGINT');
-      const timedOut = await Promise.race([
-        exited.then(() => false),
-        sleep(stopTimeoutMs).then(() => true),
-      ]);
-      if (timedOut && running) {
-        child.kill('SIGKILL');
-        await exited;
-      }
+      await interruptThenKill(child, exited, () => running, stopTimeoutMs);
     };
     const forget = registerCleanup({
       label: `${name} (pid ${child.pid ?? 'none'})`,

@@ -2,6 +2,7 @@
 // it hangs), removing its temp folder. Every process is registered, so an exit, a signal or an
 // uncaught error still stops it.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { interruptThenKill } from './interruptThenKill';
 import { registerCleanup } from './registry';
 import { ServerStartError, oneLine } from './errors';
 import type { TempDir } from './tempDir';
@@ -98,17 +99,7 @@ export async function supervise(options: SuperviseOptions): Promise<SupervisedPr
   let stopped: Promise<void> | undefined;
   const stop = (): Promise<void> => {
     stopped ??= (async () => {
-      if (running) {
-        child.kill('SIGINT');
-        const timedOut = await Promise.race([
-          exited.then(() => false),
-          sleep(stopTimeoutMs).then(() => true),
-        ]);
-        if (timedOut && running) {
-          child.kill('SIGKILL');
-          await exited;
-        }
-      }
+      await interruptThenKill(child, exited, () => running, stopTimeoutMs);
       await tempDir?.remove();
       forget();
     })();
