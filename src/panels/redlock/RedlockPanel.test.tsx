@@ -158,6 +158,57 @@ describe('RedlockPanel', () => {
     expect(screen.getByText(/client 2 holds 5 of 5/)).toBeTruthy();
   });
 
+  it('keeps the figure’s step in the URL and opens a link at its step', () => {
+    const position = () =>
+      Number(
+        (screen.getByRole('slider', { name: 'Redlock replay position' }) as HTMLInputElement).value,
+      );
+    render(<RedlockPanel />);
+    const opened = position();
+    expect(opened).toBeGreaterThan(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous event' }));
+    expect(window.location.search).toBe(`?redlock-step=${opened - 1}`);
+    // Another run has its own place; coming back finds this one's again.
+    fireEvent.click(screen.getByRole('button', { name: 'A GC pause past the TTL' }));
+    expect(window.location.search).toBe('?redlock=gc-pause');
+    fireEvent.click(screen.getByRole('button', { name: 'A clock jumps on one node' }));
+    expect(window.location.search).toBe(`?redlock=clock-jump&redlock-step=${opened - 1}`);
+    // A new size is a new run: the step goes, and the figure opens at its two holders again.
+    fireEvent.change(screen.getByRole('slider', { name: 'Clock jump on redis-3' }), {
+      target: { value: '1500' },
+    });
+    expect(window.location.search).toBe('?redlock=clock-jump&try-jump=1500');
+    cleanup();
+
+    window.history.replaceState(null, '', '/?redlock=gc-pause&redlock-step=2#redlock');
+    render(<RedlockPanel />);
+    expect(position()).toBe(2);
+    expect(
+      screen.getByRole('button', { name: 'A GC pause past the TTL' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    cleanup();
+
+    window.history.replaceState(null, '', '/?redlock-step=9999');
+    render(<RedlockPanel />);
+    const last = Number(
+      screen.getByRole('slider', { name: 'Redlock replay position' }).getAttribute('max'),
+    );
+    expect(position()).toBe(last);
+    expect(
+      screen.getByText(
+        `The link’s redlock-step 9999 is past this run’s last event (${last}), so this is its end.`,
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous event' }));
+    expect(screen.queryByText(/redlock-step 9999/)).toBeNull();
+    cleanup();
+
+    window.history.replaceState(null, '', '/?redlock-step=-1');
+    render(<RedlockPanel />);
+    expect(position()).toBe(opened);
+    expect(screen.getByText(/redlock-step “-1” is not a step number/)).toBeTruthy();
+  });
+
   it('has the assumptions table', () => {
     render(<RedlockPanel />);
     const table = screen.getByRole('table', { name: /What Redlock assumes/ });

@@ -21,6 +21,7 @@ import { clockJumpRun, noSecondMajority } from './clockJump';
 import { gcPauseRun, noOverlapAfterPause } from './gcPause';
 import type { SizedRun } from './sizedRun';
 import { parseRunQuery, runSearch } from './runChoice';
+import { parseStepQuery, stepPastEnd, stepSearch } from './stepInUrl';
 import { twoHoldersSentence } from './story';
 import '../shared/tokens.css';
 import './redlock.css';
@@ -55,12 +56,21 @@ export function RedlockPanel() {
         : 'redlock-clock-jump'),
   );
   const [runProblem, setRunProblem] = useState(runFromLink.problem);
+  // A linked step belongs to the run the link opens; each run keeps its own place after that.
+  const [stepFromLink] = useState(() => parseStepQuery(window.location.search));
+  const [stepByRun, setStepByRun] = useState<Record<string, number>>(() =>
+    stepFromLink.step !== null ? { [which]: stepFromLink.step } : {},
+  );
+  // The linked step's notice lasts until the reader moves: then the figure is theirs.
+  const [linkedStepShown, setLinkedStepShown] = useState(
+    stepFromLink.step !== null || stepFromLink.problem !== null,
+  );
   const choose = (r: RunName) => {
     setWhich(r);
     setRunProblem(null);
-    replaceSearch(runSearch(window.location.search, r));
+    setLinkedStepShown(false);
+    replaceSearch(stepSearch(runSearch(window.location.search, r), stepByRun[r] ?? null));
   };
-  const [stepByRun, setStepByRun] = useState<Record<string, number>>({});
   const [ownMsByRun, setOwnMsByRun] = useState<Record<RunName, number | null>>(() => ({
     'redlock-clock-jump': fromLink['redlock-clock-jump'].ms,
     'redlock-gc-pause': fromLink['redlock-gc-pause'].ms,
@@ -74,7 +84,10 @@ export function RedlockPanel() {
   const setOwnMs = (ms: number | null) => {
     setOwnMsByRun((m) => ({ ...m, [which]: ms }));
     setLinkProblem((m) => ({ ...m, [which]: null }));
-    replaceSearch(sized.search(window.location.search, ms));
+    // A new run: it opens at its own moment of two holders, if it has one.
+    setStepByRun(({ [which]: _dropped, ...others }) => others);
+    setLinkedStepShown(false);
+    replaceSearch(stepSearch(sized.search(window.location.search, ms), null));
   };
   const run = useMemo(
     () => (ownMs !== null ? sized.run(ownMs) : simulateRun(which, 'default', 'redlock', 1)),
@@ -93,9 +106,13 @@ export function RedlockPanel() {
     if (!cursor || !model?.twoHolders) return cursor?.length ?? 0;
     return cursor.stepAtTime(model.twoHolders.atMs);
   }, [cursor, model]);
-  const step = stepByRun[which] ?? defaultStep;
-  const setStep = (s: number) =>
-    setStepByRun((m) => ({ ...m, [which]: cursor ? cursor.clamp(s) : 0 }));
+  const step = cursor ? cursor.clamp(stepByRun[which] ?? defaultStep) : 0;
+  const setStep = (s: number) => {
+    const clamped = cursor ? cursor.clamp(s) : 0;
+    setStepByRun((m) => ({ ...m, [which]: clamped }));
+    setLinkedStepShown(false);
+    replaceSearch(stepSearch(window.location.search, clamped));
+  };
 
   if (!trace || !model || !cursor) {
     return (
@@ -106,6 +123,10 @@ export function RedlockPanel() {
       </div>
     );
   }
+  const stepNotice = linkedStepShown
+    ? (stepFromLink.problem ??
+      (stepFromLink.step !== null ? stepPastEnd(stepFromLink.step, cursor.length) : null))
+    : null;
   const event = cursor.eventAt(step);
   const nowMs = event ? event.t : 0;
   const owners = ownersAt(model, nowMs);
@@ -152,11 +173,7 @@ export function RedlockPanel() {
           label={label}
           range={sized.range}
           value={ownMs ?? sized.recordedMs}
-          onChange={(ms) => {
-            setOwnMs(ms);
-            // A new run: open it at its own moment of two holders, if it has one.
-            setStepByRun(({ [which]: _dropped, ...others }) => others);
-          }}
+          onChange={setOwnMs}
         />
         {linkProblem[which] && (
           <p className="fl-link-notice rl-notice" role="status">
@@ -237,6 +254,11 @@ export function RedlockPanel() {
             <IconStepForward />
           </button>
         </div>
+        {stepNotice && (
+          <p className="fl-link-notice rl-notice" role="status">
+            {stepNotice}
+          </p>
+        )}
         <p className="rl-caption" aria-live="polite">
           <span className="rl-t">{fmt(nowMs)}</span>{' '}
           {event
