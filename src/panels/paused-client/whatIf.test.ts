@@ -30,7 +30,7 @@ describe('try other numbers', () => {
     [
       { ttlMs: 300, pauseMs: 0, fencing: true, lock: 'redis' },
       'safe',
-      /^Safe: client 1 did not pause/,
+      /^Safe: client 1 did not pause, so it wrote “v1” and let go long before its 300 ms TTL ran out; client 2 took the lock after it, with a higher token, and wrote “v2” in turn\./,
     ],
     [
       { ttlMs: 300, pauseMs: 200, fencing: false, lock: 'redis' },

@@ -60,8 +60,7 @@ export function whatIfVerdict(trace: Trace, n: WhatIfNumbers, story: PausedClien
   const tokenText = typeof oldToken === 'number' ? ` ${oldToken}` : '';
   switch (outcome.verdict) {
     case 'safe':
-      if (n.pauseMs === 0)
-        return `Safe: client 1 did not pause, so it wrote and let go long before its ${ttl} TTL ran out.`;
+      if (n.pauseMs === 0) return noPauseSentence(trace, ttl);
       if (story.ttlRunsOutMs === null)
         return `Safe this time: client 1 woke from its ${pause} pause before its ${ttl} TTL ran out, wrote, and let go. Nothing promises that the next pause is as short.`;
       return `Safe by luck: the ${ttl} TTL ran out ${expiredMidPause(story) ? 'while client 1 was paused' : 'before client 1 let go'}, but client 2 had not asked for the lock yet, so nobody else held it. A slightly longer pause and client 2 would have.`;
@@ -74,6 +73,23 @@ export function whatIfVerdict(trace: Trace, n: WhatIfNumbers, story: PausedClien
     case 'token-repeated':
       return 'Two clients were given the same token: the fence cannot tell them apart.';
   }
+}
+
+/**
+ * With no pause the lock passes cleanly, and the sentence says so from the run: client 1's write,
+ * its release, and client 2's write after it, each only if the run has it.
+ */
+function noPauseSentence(trace: Trace, ttl: string): string {
+  const wrote = (actor: string) => trace.outcome.accepted.find((w) => w.actor === actor);
+  const first = wrote('client-1');
+  const second = wrote('client-2');
+  const own = first
+    ? `client 1 did not pause, so it wrote “${first.body}” and let go long before its ${ttl} TTL ran out`
+    : `client 1 did not pause, so it let go long before its ${ttl} TTL ran out`;
+  const next = second
+    ? `; client 2 took the lock after it, with a higher token, and wrote “${second.body}” in turn`
+    : '';
+  return `Safe: ${own}${next}. No one else held the lock while either wrote.`;
 }
 
 /** The reader's numbers in the URL, so a link opens the same run: `?try-ttl=300&try-pause=310`. */
