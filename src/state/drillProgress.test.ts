@@ -490,8 +490,23 @@ const malformedArb: fc.Arbitrary<Case> = fc.oneof(
     })),
 );
 
+/** What a stored state loads as: a "known" beside a picked wrong choice is "not yet". */
+function knownOnlyIfRight(state: DrillProgressData): DrillProgressData {
+  const progress = { ...state.progress };
+  for (const q of drillQuestions) {
+    const choice = state.predictions[q.id]?.choice;
+    if (progress[q.id] === 'known' && choice != null && choice !== q.bestChoiceId)
+      progress[q.id] = 'not-yet';
+  }
+  return { progress, predictions: state.predictions };
+}
+
 const goodArb: fc.Arbitrary<Case> = fc.oneof(
-  validV2Arb.map((state) => ({ raw: envelope(2, state), expect: state, note: 'v2' })),
+  validV2Arb.map((state) => ({
+    raw: envelope(2, state),
+    expect: knownOnlyIfRight(state),
+    note: 'v2',
+  })),
   validV1Arb.map(({ v1, expected }) => ({ raw: envelope(1, v1), expect: expected, note: 'v1' })),
 );
 
@@ -579,6 +594,24 @@ describe('a wrong pick is never known', () => {
     store.getState().mark(q.id, 'known');
     store.getState().pickChoice(q.id, wrongOf(q));
     expect(store.getState().progress[q.id]).toBe('not-yet');
+  });
+
+  it('loads "known" saved beside a wrong pick by an older page as "not yet"', () => {
+    const [q, r] = [drillQuestions[4]!, drillQuestions[5]!];
+    const storage = new FakeStorage();
+    storage.items.set(
+      DRILL_STORAGE_NAME,
+      envelope(2, {
+        progress: { [q.id]: 'known', [r.id]: 'known' },
+        predictions: {
+          [q.id]: { choice: wrongOf(q), text: '' },
+          [r.id]: { choice: r.bestChoiceId, text: '' },
+        },
+      }),
+    );
+    const store = storeOn(storage);
+    expect(store.getState().progress).toEqual({ [q.id]: 'not-yet', [r.id]: 'known' });
+    expect(store.getState().notice).toBeNull();
   });
 
   it('lets written predictions self-grade', () => {

@@ -152,6 +152,11 @@ export function validateV2(value: unknown): DrillProgressData | null {
     const kept: Prediction = { choice: knownChoice ? choice : null, text };
     if (kept.choice !== null || kept.text !== '') out.predictions[id] = kept;
   }
+  // A page before the rule that a wrong pick is never known could save both; what the reader
+  // picked is the evidence, so such a question loads as "not yet".
+  for (const [id, verdict] of Object.entries(out.progress)) {
+    if (verdict === 'known' && isWrongPick(id, out.predictions[id])) out.progress[id] = 'not-yet';
+  }
   return out;
 }
 
