@@ -31,11 +31,14 @@ describe.each(runs)('$scenario.name / $variant / $lock', ({ scenario, variant, l
     const expected = scenario.expected(variant, lock);
     for (let seed = 1; seed <= 100; seed++) {
       const trace = simulate({ scenario: scenario.name, variant, lock, seed });
-      const where = `seed ${seed}`;
-      expect(trace.outcome.verdict, where).toBe(expected.verdict);
-      expect(trace.outcome.holdersOverlap, where).toBe(expected.holdersOverlap);
+      // Name the field and the command that shows the run: "seed 1: expected true to be false"
+      // leaves an author guessing which of the three expectations their scenario missed.
+      const where = (field: string) =>
+        `${field} on seed ${seed} (see it: npm run sim -- --scenario ${scenario.name} --variant ${variant} --lock ${lock} --seed ${seed} --check)`;
+      expect(trace.outcome.verdict, where('verdict')).toBe(expected.verdict);
+      expect(trace.outcome.holdersOverlap, where('holdersOverlap')).toBe(expected.holdersOverlap);
       if (expected.finalBody !== undefined)
-        expect(trace.outcome.document.body, where).toBe(expected.finalBody);
+        expect(trace.outcome.document.body, where('finalBody')).toBe(expected.finalBody);
     }
   });
 
