@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkNoLostUpdate } from '../sim/checkers/checks';
 import { simulate } from '../sim/simulate';
-import { failureCases } from './failureCases';
+import { failureCases, failureCasesIntro } from './failureCases';
 
 describe('failure cases and the replays their buttons open', () => {
   it.each(failureCases.map((c) => [c.id, c] as const))('%s shows what its button says', (_, c) => {
@@ -15,5 +15,32 @@ describe('failure cases and the replays their buttons open', () => {
       verdict === 'token-repeated' ||
       !checkNoLostUpdate(trace).ok;
     expect(harmed, `${c.id}: ${verdict}`).toBe(c.replayShows === 'the failure');
+  });
+});
+
+// The intro says how many rows there are in words; a new row must not leave it saying the old count.
+const NUMBER_WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+];
+
+describe('the failure cases’ intro', () => {
+  it('counts the rows it introduces', () => {
+    const said = failureCasesIntro.split(' ')[0]!.toLowerCase();
+    expect(
+      said,
+      `failureCasesIntro says “${said} ways” but failureCases has ${failureCases.length} rows`,
+    ).toBe(NUMBER_WORDS[failureCases.length]);
   });
 });
