@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CLOCK_JUMP_RANGE_MS,
-  jumpSearch,
-  parseJumpQuery,
-  RECORDED_JUMP_MS,
-  runClockJump,
-} from './clockJump';
+import { CLOCK_JUMP_RANGE_MS, clockJumpRun } from './clockJump';
 
 describe('sizing the clock jump', () => {
   it('gives two holders from some size on, and for every bigger jump, as the panel says', () => {
@@ -15,7 +9,7 @@ describe('sizing the clock jump', () => {
       ms <= CLOCK_JUMP_RANGE_MS.max;
       ms += CLOCK_JUMP_RANGE_MS.step
     ) {
-      const { trace } = runClockJump(ms);
+      const { trace } = clockJumpRun.run(ms);
       expect(trace, `${ms} ms`).not.toBeNull();
       twoHolders.push(trace!.outcome.holdersOverlap);
     }
@@ -26,28 +20,30 @@ describe('sizing the clock jump', () => {
   });
 
   it('runs the recorded size as the panel first shows it', () => {
-    const { trace } = runClockJump(RECORDED_JUMP_MS);
-    expect(trace?.params.jumpMs).toBe(RECORDED_JUMP_MS);
+    const { trace } = clockJumpRun.run(clockJumpRun.recordedMs);
+    expect(trace?.params.jumpMs).toBe(clockJumpRun.recordedMs);
     expect(trace?.outcome.verdict).toBe('two-holders');
   });
 });
 
 describe('the reader’s jump in the URL', () => {
   it('writes it beside other parameters, reads it back, and snaps it to the slider’s steps', () => {
-    expect(jumpSearch('?scenario=paused-client', 500)).toBe('?scenario=paused-client&try-jump=500');
-    expect(jumpSearch('?try-jump=500', null)).toBe('');
-    expect(parseJumpQuery('?try-jump=500')).toEqual({ jumpMs: 500, problem: null });
-    expect(parseJumpQuery('?try-jump=520')).toEqual({
-      jumpMs: 500,
+    expect(clockJumpRun.search('?scenario=paused-client', 500)).toBe(
+      '?scenario=paused-client&try-jump=500',
+    );
+    expect(clockJumpRun.search('?try-jump=500', null)).toBe('');
+    expect(clockJumpRun.parse('?try-jump=500')).toEqual({ ms: 500, problem: null });
+    expect(clockJumpRun.parse('?try-jump=520')).toEqual({
+      ms: 500,
       problem:
         'The link’s try-jump 520 ms falls between the slider’s 50 ms steps, so it runs as 500 ms.',
     });
-    expect(parseJumpQuery('?step=3')).toEqual({ jumpMs: null, problem: null });
+    expect(clockJumpRun.parse('?step=3')).toEqual({ ms: null, problem: null });
   });
 
   it.each(['abc', '-5', '2500', '', '1e3'])('refuses try-jump=%j with a sentence', (raw) => {
-    const parsed = parseJumpQuery(`?try-jump=${raw}`);
-    expect(parsed.jumpMs).toBeNull();
+    const parsed = clockJumpRun.parse(`?try-jump=${raw}`);
+    expect(parsed.ms).toBeNull();
     expect(parsed.problem).toContain(`try-jump “${raw}” is not a number of ms from 0 to 2000`);
   });
 });

@@ -2,7 +2,6 @@
 // client can take a majority. The key was set with the TTL on redis-3's clock; a jump that moves
 // that clock past the expiry before client 2 asks frees the key there, and only then.
 import { redlockClockJump } from '../../sim/scenarios/redlockClockJump';
-import type { Trace } from '../../sim/trace/schema';
 import { sizedRun } from './sizedRun';
 
 export const CLOCK_JUMP_RANGE_MS = { min: 0, max: 2000, step: 50 } as const;
@@ -10,22 +9,7 @@ export const CLOCK_JUMP_RANGE_MS = { min: 0, max: 2000, step: 50 } as const;
 /** The jump on the slider, in the URL as `?try-jump=500#redlock`. */
 export const clockJumpRun = sizedRun(redlockClockJump, 'jumpMs', CLOCK_JUMP_RANGE_MS, 'try-jump');
 
-export const RECORDED_JUMP_MS = clockJumpRun.recordedMs;
-
-export function runClockJump(jumpMs: number): { trace: Trace | null; error: string | null } {
-  return clockJumpRun.run(jumpMs);
-}
-
 /** Why a small jump gave no second holder, for the panel's verdict line. */
 export function noSecondMajority(jumpMs: number): string {
   return `A ${jumpMs} ms jump left client 1’s key alive on redis-3 when client 2 asked, so client 2 got 2 of 5, no majority, and did no work. The jump has to carry redis-3’s clock past the key’s expiry before client 2 asks; any bigger jump will.`;
-}
-
-export function parseJumpQuery(search: string): { jumpMs: number | null; problem: string | null } {
-  const { ms, problem } = clockJumpRun.parse(search);
-  return { jumpMs: ms, problem };
-}
-
-export function jumpSearch(currentSearch: string, jumpMs: number | null): string {
-  return clockJumpRun.search(currentSearch, jumpMs);
 }
