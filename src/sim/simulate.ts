@@ -77,12 +77,7 @@ export function resolveRun(options: SimulateOptions): {
  * options and seed always give the same trace, byte for byte.
  */
 export function simulate(options: SimulateOptions): Trace {
-  return simulateCountingEvents(options).trace;
-}
-
-/** The trace, and how many queued events the run took (the benchmark's unit of work). */
-export function simulateCountingEvents(options: SimulateOptions): SimulatedRun {
-  return prepareRun(options).run(options.seed ?? 1);
+  return prepareRun(options).run(options.seed ?? 1).trace;
 }
 
 /** A scenario with its names checked, its defaults filled in and its script built. */

@@ -1,4 +1,4 @@
-// Recordings are data written by the lab: `recordings/<scenario>.<variant>.<backend>.json`.
+// Recordings are data written by the lab: `recordings/<scenario>.<variant>.<lock>.json`.
 // Each one is validated on load; a broken file is listed with what is wrong and left out, so one
 // bad recording never takes the rest of the page down.
 import type { Trace } from '../../sim/trace/schema';
@@ -8,7 +8,7 @@ export type TraceValidator = (
 ) => { ok: true; trace: Trace } | { ok: false; errors: string[] };
 
 export interface Recording {
-  /** The file name, e.g. `paused-client.fencing-on.redis+postgres.json`. */
+  /** The file name, e.g. `paused-client.fencing-on.redis.json`. */
   file: string;
   trace: Trace;
   /** The lock it ran on, read from the backend (`redis+postgres` → `redis`). */
