@@ -17,6 +17,31 @@ export function FencingFigure() {
   );
 }
 
+/** What both pictures say, kept once so the two cannot disagree: the paused client's fenced run. */
+const NEWER = { who: '① client 2', token: 34, body: 'v2', atMs: 320 };
+const STALE = { who: '② client 1, late', token: 33, body: 'v1', atMs: 510 };
+/** A write's tag; the narrow picture's boxes leave out the word "token". */
+const tag = (w: typeof NEWER, withWord: boolean) =>
+  `${withWord ? 'token ' : ''}${w.token} · ${w.body} · ~${w.atMs} ms`;
+const REJECTED = `rejected: ${STALE.token} < ${NEWER.token}`;
+const CHECK = 'fence ≤ token?';
+
+function StorageLines({ x, y }: { x: number; y: [number, number, number] }) {
+  return (
+    <>
+      <text x={x} y={y[0]} textAnchor="middle" className="fig-strong">
+        documents
+      </text>
+      <text x={x} y={y[1]} textAnchor="middle" className="fig-small">
+        body: {NEWER.body}
+      </text>
+      <text x={x} y={y[2]} textAnchor="middle" className="fig-small">
+        fence: {NEWER.token}
+      </text>
+    </>
+  );
+}
+
 function ArrowHead({ id }: { id: string }) {
   return (
     <defs>
@@ -106,8 +131,8 @@ function WideFigure() {
         width={204}
         height={64}
         textY={[57, 81]}
-        who="① client 2"
-        what="token 34 · v2 · ~320 ms"
+        who={NEWER.who}
+        what={tag(NEWER, true)}
       />
       <ClientBox
         x={8}
@@ -115,28 +140,20 @@ function WideFigure() {
         width={204}
         height={64}
         textY={[157, 181]}
-        who="② client 1, late"
-        what="token 33 · v1 · ~510 ms"
+        who={STALE.who}
+        what={tag(STALE, true)}
         stale
       />
 
       <g className="fig-storage">
         <rect x="396" y="30" width="196" height="164" rx="8" />
-        <text x="494" y="92" textAnchor="middle" className="fig-strong">
-          documents
-        </text>
-        <text x="494" y="122" textAnchor="middle" className="fig-small">
-          body: v2
-        </text>
-        <text x="494" y="148" textAnchor="middle" className="fig-small">
-          fence: 34
-        </text>
+        <StorageLines x={494} y={[92, 122, 148]} />
       </g>
 
       {/* The check the storage makes on every write: the row's fence must be at most the token. */}
       <line x1="378" y1="30" x2="378" y2="194" className="fig-fence" />
       <text x="378" y="20" textAnchor="middle" className="fig-small fig-strong">
-        fence ≤ token?
+        {CHECK}
       </text>
 
       <path d="M212 62 L390 62" className="fig-ok-line" markerEnd="url(#fence-arrow-ok)" />
@@ -147,7 +164,7 @@ function WideFigure() {
       <path d="M212 162 L352 162" className="fig-bad-line" />
       <path d="M352 152 L366 172 M366 152 L352 172" className="fig-bad-x" />
       <text x="290" y="198" textAnchor="middle" className="fig-small fig-bad-text">
-        rejected: 33 &lt; 34
+        {REJECTED}
       </text>
     </Frame>
   );
@@ -163,8 +180,8 @@ function NarrowFigure() {
         width={160}
         height={62}
         textY={[30, 54]}
-        who="① client 2"
-        what="34 · v2 · ~320 ms"
+        who={NEWER.who}
+        what={tag(NEWER, false)}
       />
       <ClientBox
         x={176}
@@ -172,8 +189,8 @@ function NarrowFigure() {
         width={160}
         height={62}
         textY={[30, 54]}
-        who="② client 1, late"
-        what="33 · v1 · ~510 ms"
+        who={STALE.who}
+        what={tag(STALE, false)}
         stale
       />
 
@@ -185,26 +202,18 @@ function NarrowFigure() {
       <path d="M256 66 L256 166" className="fig-bad-line" />
       <path d="M246 166 L266 180 M266 166 L246 180" className="fig-bad-x" />
       <text x="244" y="162" textAnchor="end" className="fig-small fig-bad-text">
-        rejected: 33 &lt; 34
+        {REJECTED}
       </text>
 
       {/* The check the storage makes on every write: the row's fence must be at most the token. */}
       <line x1="4" y1="196" x2="336" y2="196" className="fig-fence" />
       <text x="336" y="222" textAnchor="end" className="fig-small fig-strong">
-        fence ≤ token?
+        {CHECK}
       </text>
 
       <g className="fig-storage">
         <rect x="4" y="250" width="332" height="118" rx="8" />
-        <text x="170" y="290" textAnchor="middle" className="fig-strong">
-          documents
-        </text>
-        <text x="170" y="318" textAnchor="middle" className="fig-small">
-          body: v2
-        </text>
-        <text x="170" y="344" textAnchor="middle" className="fig-small">
-          fence: 34
-        </text>
+        <StorageLines x={170} y={[290, 318, 344]} />
       </g>
     </Frame>
   );
