@@ -6,6 +6,7 @@ import type { ScaleLinear } from 'd3-scale';
 import type { Trace, TraceEvent } from '../sim/trace/schema';
 import { revokedOnServerSchedule } from './expiry';
 import { lostUpdates } from '../sim/checkers/checks';
+import { actorName, prose } from '../content/actorWords';
 
 export type LaneId = string;
 
@@ -95,18 +96,6 @@ function num(x: unknown): number | null {
 function raisedFence(fence: unknown, before: number | null): boolean {
   const f = num(fence);
   return f !== null && f > 0 && f !== before;
-}
-
-function who(actor: string): string {
-  return actor === 'nemesis' ? 'the fault injector' : actor.replace(/-/g, ' ');
-}
-
-/** A note from a trace with its actor ids in words ("client-1's" → "client 1’s"). */
-function prose(text: string): string {
-  return text
-    .replace(/\b(client-\d+|nemesis)'s\b/g, '$1’s')
-    .replace(/\bclient-(\d+)\b/g, 'client $1')
-    .replace(/\bnemesis\b/g, 'the fault injector');
 }
 
 /** The server that revokes leases on its own schedule, by name. */
@@ -221,7 +210,7 @@ export function timelineModel(trace: Trace): TimelineModel {
             kind: 'acquire',
             t: ev.t,
             label: token !== null ? `lock, token ${token}` : 'lock',
-            detail: `${who(ev.actor)} takes the lock${token !== null ? ` and gets token ${token}` : ''}${ttl !== null ? `; it expires after ${ttl} ms unless extended` : ''}.`,
+            detail: `${actorName(ev.actor)} takes the lock${token !== null ? ` and gets token ${token}` : ''}${ttl !== null ? `; it expires after ${ttl} ms unless extended` : ''}.`,
             eventIndex: i,
             actor: ev.actor,
           });
@@ -239,8 +228,8 @@ export function timelineModel(trace: Trace): TimelineModel {
             label: 'busy',
             detail:
               held && pastTtl && serverRevokes
-                ? `${who(ev.actor)} asks for the lock and is refused: ${who(held.actor)}’s lease is past its TTL, but ${serverName(trace)} has not revoked it yet.`
-                : `${who(ev.actor)} asks for the lock and is refused: it is busy.`,
+                ? `${actorName(ev.actor)} asks for the lock and is refused: ${actorName(held.actor)}’s lease is past its TTL, but ${serverName(trace)} has not revoked it yet.`
+                : `${actorName(ev.actor)} asks for the lock and is refused: it is busy.`,
             eventIndex: i,
             actor: ev.actor,
           });
@@ -274,7 +263,7 @@ export function timelineModel(trace: Trace): TimelineModel {
             kind: 'release',
             t: ev.t,
             label: 'release',
-            detail: `${who(ev.actor)} releases the lock.`,
+            detail: `${actorName(ev.actor)} releases the lock.`,
             eventIndex: i,
             actor: ev.actor,
           });
@@ -302,7 +291,7 @@ export function timelineModel(trace: Trace): TimelineModel {
             t2: ev.t,
             // A long cause ("a stop-the-world GC pause") stays in the detail, not on the bar.
             label: `paused ${Math.round(ev.t - p.t)} ms${p.cause.length <= 12 ? ` (${p.cause})` : ''}`,
-            detail: `${who(ev.actor)} is paused from ${fmt(p.t)} to ${fmt(ev.t)} (${p.cause}). It cannot see its lock expire.`,
+            detail: `${actorName(ev.actor)} is paused from ${fmt(p.t)} to ${fmt(ev.t)} (${p.cause}). It cannot see its lock expire.`,
             eventIndex: p.i,
             actor: ev.actor,
           });
@@ -346,9 +335,9 @@ export function timelineModel(trace: Trace): TimelineModel {
             : own.expiresAt !== null && sentAt >= own.expiresAt
               ? `its lock ran out at ${fmt(own.expiresAt)}`
               : takenBy !== undefined
-                ? `${who(takenBy.actor)} had taken the lock at ${fmt(takenBy.t)}`
+                ? `${actorName(takenBy.actor)} had taken the lock at ${fmt(takenBy.t)}`
                 : twoHolders
-                  ? `${who(alongside!.actor)} holds the lock too`
+                  ? `${actorName(alongside!.actor)} holds the lock too`
                   : 'its lock is gone';
         const overwrote =
           ev.type === 'ok'
@@ -373,7 +362,7 @@ export function timelineModel(trace: Trace): TimelineModel {
             twoHolders && independentHolds
               ? `write ${typeof v.body === 'string' ? v.body : ''} (2 holders)`
               : `${stale ? 'stale ' : ''}write ${typeof v.body === 'string' ? v.body : ''}`.trim(),
-          detail: `${who(ev.actor)} sends ${quoted(v.body)} with ${token !== null ? `token ${token}` : 'no token'}${twoHolders && independentHolds ? `, while ${who(alongside!.actor)} holds the lock too` : stale ? `, though ${why}` : ''}.`,
+          detail: `${actorName(ev.actor)} sends ${quoted(v.body)} with ${token !== null ? `token ${token}` : 'no token'}${twoHolders && independentHolds ? `, while ${actorName(alongside!.actor)} holds the lock too` : stale ? `, though ${why}` : ''}.`,
           eventIndex: inv?.i ?? i,
           actor: ev.actor,
           stale,
@@ -392,12 +381,12 @@ export function timelineModel(trace: Trace): TimelineModel {
                 : `rejects ${typeof v.body === 'string' ? v.body : ''}`,
           detail:
             v.pending === true
-              ? `The storage holds ${quoted(v.body)} in ${who(ev.actor)}’s open transaction: it lands only if that transaction commits.`
+              ? `The storage holds ${quoted(v.body)} in ${actorName(ev.actor)}’s open transaction: it lands only if that transaction commits.`
               : accepted
                 ? isLost
-                  ? `The storage accepts the ${stale ? 'stale ' : ''}${quoted(v.body)} and overwrites ${who(overwrote.actor)}’s ${quoted(overwrote.body)}: an update is lost.`
+                  ? `The storage accepts the ${stale ? 'stale ' : ''}${quoted(v.body)} and overwrites ${actorName(overwrote.actor)}’s ${quoted(overwrote.body)}: an update is lost.`
                   : stale
-                    ? `The storage accepts ${quoted(v.body)} in place of ${quoted(bodyBefore)}, though ${why.replace(/^its /, `${who(ev.actor)}’s `)}: no later holder had written, so nothing is lost this time.`
+                    ? `The storage accepts ${quoted(v.body)} in place of ${quoted(bodyBefore)}, though ${why.replace(/^its /, `${actorName(ev.actor)}’s `)}: no later holder had written, so nothing is lost this time.`
                     : `The storage stores ${quoted(v.body)}${raisedFence(v.fence, fenceBefore) ? ` and raises the fence to ${num(v.fence)}` : ''}.`
                 : `The storage rejects ${quoted(v.body)}: token ${token ?? '?'} is lower than the fence ${fenceBefore ?? '?'}. The writer learns it lost the lock.`,
           eventIndex: i,
@@ -427,7 +416,7 @@ export function timelineModel(trace: Trace): TimelineModel {
           kind: ev.f,
           t: ev.t,
           label: ev.f === 'crash' ? 'crash' : 'stops',
-          detail: `${who(ev.actor)} ${ev.f === 'crash' ? 'crashes' : 'stops'}${ev.note ? `: ${prose(ev.note)}` : ''}.`,
+          detail: `${actorName(ev.actor)} ${ev.f === 'crash' ? 'crashes' : 'stops'}${ev.note ? `: ${prose(ev.note)}` : ''}.`,
           eventIndex: i,
           actor: ev.actor,
         });
@@ -454,13 +443,13 @@ export function timelineModel(trace: Trace): TimelineModel {
                 ? `clock jump${typeof v.node === 'string' ? ` on ${v.node}` : ''}`
                 : ev.f === 'failover'
                   ? 'failover'
-                  : `terminate ${typeof v.target === 'string' ? who(v.target) : ''}`.trim(),
+                  : `terminate ${typeof v.target === 'string' ? actorName(v.target) : ''}`.trim(),
             detail:
               ev.f === 'clock-jump'
                 ? `A clock on node ${String(v.node ?? '?')} jumps ${num(v.byMs) ?? '?'} ms forward.`
                 : ev.f === 'failover'
                   ? 'The primary fails over to a replica that may not have the lock.'
-                  : `${typeof v.target === 'string' ? who(v.target) : 'A client'} is terminated.`,
+                  : `${typeof v.target === 'string' ? actorName(v.target) : 'A client'} is terminated.`,
             eventIndex: i,
           });
         }
@@ -490,8 +479,8 @@ export function timelineModel(trace: Trace): TimelineModel {
       kind: 'hold',
       t: h.t,
       t2: Math.max(end, h.t),
-      label: `${who(h.actor)}${h.token !== null ? ` (${h.token})` : ''}`,
-      detail: `${overlaps ? `${who(h.actor)} holds the lock too` : `The lock belongs to ${who(h.actor)}`}${h.token !== null ? ` with token ${h.token}` : ''} ${until}.`,
+      label: `${actorName(h.actor)}${h.token !== null ? ` (${h.token})` : ''}`,
+      detail: `${overlaps ? `${actorName(h.actor)} holds the lock too` : `The lock belongs to ${actorName(h.actor)}`}${h.token !== null ? ` with token ${h.token}` : ''} ${until}.`,
       eventIndex: h.i,
       actor: h.actor,
     });
@@ -507,8 +496,8 @@ export function timelineModel(trace: Trace): TimelineModel {
         t: h.expiresAt,
         label: 'TTL runs out',
         detail: serverRevokes
-          ? `${who(h.actor)}’s ${ttlWord} runs out at ${fmt(h.expiresAt)}; ${serverName(trace)} revokes the lease on its own schedule, and ${who(h.actor)} is not told.`
-          : `${who(h.actor)}’s ${ttlWord} runs out at ${fmt(h.expiresAt)}: the lock is free, and ${who(h.actor)} is not told.`,
+          ? `${actorName(h.actor)}’s ${ttlWord} runs out at ${fmt(h.expiresAt)}; ${serverName(trace)} revokes the lease on its own schedule, and ${actorName(h.actor)} is not told.`
+          : `${actorName(h.actor)}’s ${ttlWord} runs out at ${fmt(h.expiresAt)}: the lock is free, and ${actorName(h.actor)} is not told.`,
         eventIndex: h.i,
         actor: h.actor,
       });
@@ -516,7 +505,7 @@ export function timelineModel(trace: Trace): TimelineModel {
   });
 
   const laneIds: { id: string; label: string }[] = [
-    ...clients.map((c) => ({ id: c, label: who(c) })),
+    ...clients.map((c) => ({ id: c, label: actorName(c) })),
     ...(hasFaults ? [{ id: 'nemesis', label: 'faults' }] : []),
     { id: 'lock', label: 'the lock' },
     { id: 'storage', label: 'the storage' },

@@ -4,7 +4,8 @@
 import { useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { ReplayCursor } from '../replay/cursor';
-import { actorName, describeEvent, describeSource } from '../replay/describe';
+import { actorName } from '../../content/actorWords';
+import { describeEvent, describeSource } from '../replay/describe';
 import { resolveRun, simulateRun } from '../replay/runs';
 import { replaceSearch } from '../../state/urlParams';
 import { openReplay } from '../../state/playback';

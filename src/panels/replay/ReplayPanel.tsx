@@ -21,8 +21,8 @@ import type { RunOption } from './catalog';
 import { ReplayCursor } from './cursor';
 import type { Trace } from '../../sim/trace/schema';
 import type { ReplayState, WriteVerdict } from './cursor';
+import { actorName } from '../../content/actorWords';
 import {
-  actorName,
   actorShort,
   capitalize,
   describeEvent,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { actorName, describeEvent, describeLockNow, describeSource, lockLabel } from './describe';
+import { actorName } from '../../content/actorWords';
+import { describeEvent, describeLockNow, describeSource, lockLabel } from './describe';
 import { ReplayCursor } from './cursor';
 import { etcdLeaseTrace, pausedClientTrace } from './fixtures';
 

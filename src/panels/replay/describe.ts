@@ -1,28 +1,12 @@
 // Plain sentences for what happened at each step, and for where a trace came from. The replay,
 // the timeline and the Redlock panel all speak about events in these same words.
 import type { Trace, TraceEvent } from '../../sim/trace/schema';
+import { actorName, prose } from '../../content/actorWords';
 import type { ReplayState, WriteVerdict } from './cursor';
-
-/** `client-1` → `client 1`; `nemesis` → `the fault injector`. */
-export function actorName(actor: string): string {
-  if (actor === 'nemesis') return 'the fault injector';
-  return actor.replace(/-/g, ' ');
-}
 
 /** A few letters for a narrow column: `client 1`, and `fault` for the fault injector. */
 export function actorShort(actor: string): string {
   return actor === 'nemesis' ? 'fault' : actorName(actor);
-}
-
-/**
- * Free text from a trace (a note a server's backend wrote) with its actor ids in words: the lab
- * writes "client-1's acquire", the page says "client 1’s acquire".
- */
-export function prose(text: string): string {
-  return text
-    .replace(/\b(client-\d+|nemesis)'s\b/g, '$1’s')
-    .replace(/\bclient-(\d+)\b/g, 'client $1')
-    .replace(/\bnemesis\b/g, 'the fault injector');
 }
 
 export function capitalize(s: string): string {
