@@ -5,9 +5,9 @@
 // itself; here the messages for constant parameters are encoded once per client, and replies
 // are read in place. Supports trust, password, md5 and SCRAM-SHA-256 authentication.
 import { createHash } from 'node:crypto';
-import { type Socket, connect } from 'node:net';
+import type { Socket } from 'node:net';
 import { ServerDownError } from '../servers';
-import { sharedReadBuffer } from './readBuffer';
+import { connectReadingShared } from './readBuffer';
 import { parseIntAt } from './respClient';
 import { SCRAM_MECHANISM, ScramClient } from './scram';
 
@@ -119,40 +119,28 @@ export class PgConnection {
   }
 
   static connect(config: PgConfig, onFatal: (error: Error) => void): Promise<PgConnection> {
-    const address = `${config.host}:${config.port}`;
-    return new Promise((resolve, reject) => {
-      let connection: PgConnection | undefined;
-      // Reads land in one shared buffer, handed to us directly: no Buffer per message.
-      const socket = connect({
-        host: config.host,
-        port: config.port,
-        onread: {
-          buffer: sharedReadBuffer,
-          callback: (length: number, buffer: Uint8Array) => {
-            connection?.receive(buffer as Buffer, length);
-            return true;
-          },
+    return new Promise((resolve, reject) =>
+      connectReadingShared(
+        'Postgres',
+        config.host,
+        config.port,
+        (socket) => {
+          const opened = new PgConnection(socket, config, onFatal);
+          opened.startup = { resolve: () => resolve(opened), reject };
+          const params = Buffer.concat([
+            int32(196_608), // protocol 3.0
+            cstring('user'),
+            cstring(config.user),
+            cstring('database'),
+            cstring(config.database),
+            Buffer.from([0]),
+          ]);
+          socket.write(Buffer.concat([int32(params.length + 4), params]));
+          return opened;
         },
-      });
-      const refuse = (error: Error) =>
-        reject(new ServerDownError('Postgres', address, error.message, { cause: error }));
-      socket.once('error', refuse);
-      socket.once('connect', () => {
-        socket.off('error', refuse);
-        const opened = new PgConnection(socket, config, onFatal);
-        connection = opened;
-        opened.startup = { resolve: () => resolve(opened), reject };
-        const params = Buffer.concat([
-          int32(196_608), // protocol 3.0
-          cstring('user'),
-          cstring(config.user),
-          cstring('database'),
-          cstring(config.database),
-          Buffer.from([0]),
-        ]);
-        socket.write(Buffer.concat([int32(params.length + 4), params]));
-      });
-    });
+        reject,
+      ),
+    );
   }
 
   /** Send prepared messages ending in Sync; onReady runs at ReadyForQuery. */
@@ -189,7 +177,7 @@ export class PgConnection {
     this.socket.end(message('X', Buffer.alloc(0)));
   }
 
-  private receive(chunk: Buffer, chunkLength: number): void {
+  receive(chunk: Buffer, chunkLength: number): void {
     let data = chunk;
     let dataEnd = chunkLength;
     if (this.partial) {

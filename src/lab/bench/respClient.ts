@@ -3,9 +3,9 @@
 // a small machine it measures the client, not Redis. This client keeps the Node side as lean as
 // redis-benchmark's C: commands are encoded once per client and replies become numbers without
 // allocating strings. It speaks only what the cases need (RESP2 simple, error, integer, bulk).
-import { Socket, connect } from 'node:net';
+import type { Socket } from 'node:net';
 import { ServerDownError } from '../servers';
-import { sharedReadBuffer } from './readBuffer';
+import { connectReadingShared } from './readBuffer';
 
 export const REPLY_OK = 1; // +OK or any simple string
 export const REPLY_INT = 2;
@@ -79,30 +79,19 @@ export class RespConnection {
     onFatal: (error: Error) => void,
   ): Promise<RespConnection> {
     const address = `${host}:${port}`;
-    return new Promise((resolve, reject) => {
-      let connection: RespConnection | undefined;
-      // onread hands each read to us in one shared buffer: no Buffer and no stream event per
-      // reply, which is most of what a socket costs in JavaScript.
-      const socket = connect({
+    return new Promise((resolve, reject) =>
+      connectReadingShared(
+        'Redis',
         host,
         port,
-        onread: {
-          buffer: sharedReadBuffer,
-          callback: (length: number, buffer: Uint8Array) => {
-            connection?.receive(buffer as Buffer, length);
-            return true;
-          },
+        (socket) => {
+          const connection = new RespConnection(socket, address, onFatal);
+          resolve(connection);
+          return connection;
         },
-      });
-      const refuse = (error: Error) =>
-        reject(new ServerDownError('Redis', address, error.message, { cause: error }));
-      socket.once('error', refuse);
-      socket.once('connect', () => {
-        socket.off('error', refuse);
-        connection = new RespConnection(socket, address, onFatal);
-        resolve(connection);
-      });
-    });
+        reject,
+      ),
+    );
   }
 
   /**
@@ -130,7 +119,7 @@ export class RespConnection {
     this.socket.destroy();
   }
 
-  private receive(chunk: Buffer, length: number): void {
+  receive(chunk: Buffer, length: number): void {
     let data = chunk;
     let end = length;
     if (this.partial) {
