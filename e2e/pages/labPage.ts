@@ -61,6 +61,36 @@ export class LabPage {
     return (await table.getByRole('rowheader').allTextContents()).map((t) => t.trim());
   }
 
+  /** An event of a section's lane timeline, by what it says happened. */
+  timelineEvent(section: Locator, name: RegExp): Locator {
+    return section.getByRole('group', { name: /^Timeline/ }).getByRole('button', { name });
+  }
+
+  /** The line under a lane timeline that says what the shown event was. */
+  timelineDetail(section: Locator): Locator {
+    return section.locator('.lt-detail');
+  }
+
+  /**
+   * Taps an event's drawing where a finger would: `across` is how far along it (0 its left
+   * edge, 1 its right edge), or a number of px in from its right edge when negative.
+   */
+  async tapDrawing(event: Locator, across: number) {
+    const drawing = event.locator('.lt-shape').first();
+    await drawing.scrollIntoViewIfNeeded();
+    // Panels still arriving above move the page: tap only once the drawing holds still.
+    let box = await drawing.boundingBox();
+    await expect(async () => {
+      const before = box;
+      await this.page.waitForTimeout(150);
+      box = await drawing.boundingBox();
+      expect(box).toEqual(before);
+    }).toPass({ timeout: 10_000 });
+    if (!box) throw new Error('the event is not drawn');
+    const x = across < 0 ? box.x + box.width + across : box.x + box.width * across;
+    await this.page.touchscreen.tap(x, box.y + box.height / 2);
+  }
+
   async pageScrollsSideways(): Promise<{ scrollWidth: number; viewport: number }> {
     return this.page.evaluate(() => ({
       scrollWidth: document.documentElement.scrollWidth,

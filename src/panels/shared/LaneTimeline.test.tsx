@@ -39,6 +39,39 @@ describe('LaneTimeline', () => {
     expect(onKeyDown).not.toHaveBeenCalled();
   });
 
+  it('keeps every touch target under every drawn mark, so a tap reaches the mark it lands on', () => {
+    const { container } = render(<LaneTimeline trace={pausedClientTrace(true)} title="Timeline" />);
+    const targets = [...container.querySelectorAll('.lt-hit')];
+    const drawn = [...container.querySelectorAll('.lt-shape')];
+    expect(targets.length).toBeGreaterThan(0);
+    // SVG paints, and hit-tests, in document order: the last target drawn is still under the
+    // first mark drawn.
+    const lastTarget = targets[targets.length - 1]!;
+    expect(lastTarget.compareDocumentPosition(drawn[0]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
+
+  it('chooses an event when its touch target is tapped beside the mark', () => {
+    const onPick = vi.fn();
+    const { container } = render(
+      <LaneTimeline trace={pausedClientTrace(true)} title="Timeline" onPick={onPick} />,
+    );
+    const reject = screen.getByRole('button', { name: /The storage rejects “v1”/ });
+    // The target is the box the mark's focus ring outlines.
+    const ring = reject.querySelector('.lt-ring')!;
+    const box = (el: Element) => ['x', 'y', 'width', 'height'].map((a) => el.getAttribute(a));
+    const target = [...container.querySelectorAll('.lt-hit')].find(
+      (t) => box(t).join() === box(ring).join(),
+    )!;
+    fireEvent.click(target);
+    expect(onPick).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: 'rejected', eventIndex: 9 }),
+    );
+    expect(document.activeElement).toBe(reject);
+    expect(container.querySelector('.lt-detail')?.textContent).toMatch(/rejects “v1”/);
+  });
+
   it('draws a playhead at the replay’s moment', () => {
     const { container } = render(
       <LaneTimeline trace={pausedClientTrace(true)} title="Timeline" nowMs={321} />,

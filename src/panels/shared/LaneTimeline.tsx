@@ -105,6 +105,31 @@ export function LaneTimeline({ trace, title, nowMs, onPick, activeEventIndex }: 
             aria-hidden="true"
           />
         )}
+        {/* Every mark's wider touch target sits under every mark's drawing: a target reaches past
+            its mark, and drawn over a neighbour it would take the taps meant for what the reader
+            sees there. Bars first, so that near a bar's end the small mark beside it wins. */}
+        <g className="lt-hits" aria-hidden="true">
+          {hitOrder(layout.marks).map((i) => {
+            const m = layout.marks[i]!;
+            return (
+              <rect
+                key={m.id}
+                {...hitBox(m)}
+                className="lt-hit"
+                onMouseEnter={() => {
+                  setShown(m);
+                  setRover(i);
+                }}
+                onClick={() => {
+                  // As a tap on the mark itself would: focus it, then choose it.
+                  markRefs.current[i]?.focus();
+                  setShown(m);
+                  onPick?.(m);
+                }}
+              />
+            );
+          })}
+        </g>
         {layout.marks.map((m, i) => (
           <MarkShape
             key={m.id}
@@ -136,6 +161,24 @@ export function LaneTimeline({ trace, title, nowMs, onPick, activeEventIndex }: 
       </p>
     </div>
   );
+}
+
+/** The invisible target around a mark, wider than the mark so that small marks are easy to tap. */
+function hitBox(m: PlacedMark): { x: number; y: number; width: number; height: number } {
+  const interval = m.x2 !== undefined;
+  return {
+    x: (interval ? m.x : m.x - 11) - 2,
+    y: m.y - 13,
+    width: interval ? Math.max(24, (m.x2 as number) - m.x + 4) : 26,
+    height: 26,
+  };
+}
+
+/** Mark indexes with the bars (holds, pauses) first: where targets overlap, the later one wins. */
+function hitOrder(marks: PlacedMark[]): number[] {
+  const bars = marks.flatMap((m, i) => (m.x2 !== undefined ? [i] : []));
+  const points = marks.flatMap((m, i) => (m.x2 === undefined ? [i] : []));
+  return [...bars, ...points];
 }
 
 function capitalize(s: string): string {
@@ -237,14 +280,8 @@ function MarkShape({
       ) : (
         <circle cx={m.x} cy={m.y} r={6} className="lt-shape" />
       )}
-      {/* A wider invisible target makes small marks easy to hover and tap. */}
-      <rect
-        x={(interval ? m.x : m.x - 11) - 2}
-        y={m.y - 13}
-        width={interval ? Math.max(24, (m.x2 as number) - m.x + 4) : 26}
-        height={26}
-        className="lt-hit"
-      />
+      {/* The focus ring, around the mark's touch target (drawn under all marks, see lt-hits). */}
+      <rect {...hitBox(m)} className="lt-ring" />
       {m.labelAt !== 'none' && (
         <text
           x={m.labelX}
