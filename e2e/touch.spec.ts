@@ -47,3 +47,23 @@ test.describe('on a phone, by touch', () => {
     await expect(lab.timelineDetail(section)).toContainText('Client 2 takes the lock');
   });
 });
+
+test.describe('on the narrowest phone', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('every step of the fenced path stays inside its card', async ({ page }) => {
+    const lab = new LabPage(page);
+    await lab.open('#fenced-path');
+    const section = lab.section('The fenced path');
+    const card = await lab.cardContentBox(section);
+    const steps = section.getByRole('button');
+    await expect(steps).toHaveCount(5);
+    for (const step of await steps.all()) {
+      const name = (await step.textContent()) ?? '';
+      const box = (await step.boundingBox())!;
+      // Half a px either way is the rounding of fractional layout, not a step over the edge.
+      expect(box.x, name).toBeGreaterThanOrEqual(card.left - 0.5);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(card.right + 0.5);
+    }
+  });
+});

@@ -91,6 +91,20 @@ export class LabPage {
     await this.page.touchscreen.tap(x, box.y + box.height / 2);
   }
 
+  /** The left and right edges of the inside of a section's card, within its padding. */
+  async cardContentBox(section: Locator): Promise<{ left: number; right: number }> {
+    return section
+      .locator('.fl-panel')
+      .first()
+      .evaluate((card) => {
+        const box = card.getBoundingClientRect();
+        const style = getComputedStyle(card);
+        const inset = (side: 'Left' | 'Right') =>
+          parseFloat(style[`border${side}Width`]) + parseFloat(style[`padding${side}`]);
+        return { left: box.left + inset('Left'), right: box.right - inset('Right') };
+      });
+  }
+
   async pageScrollsSideways(): Promise<{ scrollWidth: number; viewport: number }> {
     return this.page.evaluate(() => ({
       scrollWidth: document.documentElement.scrollWidth,
