@@ -18,7 +18,12 @@ describe('LaneTimeline', () => {
     expect(second.getAttribute('tabindex')).toBe('0');
     expect(first.getAttribute('tabindex')).toBe('-1');
     fireEvent.focus(second);
-    expect(document.querySelector('.lt-detail')?.textContent).not.toMatch(/Hover over/);
+    expect(document.querySelector('.lt-detail')?.textContent).not.toMatch(/to see what happened/);
+  });
+
+  it('tells a reader on a phone, who cannot hover, to tap an event', () => {
+    render(<LaneTimeline trace={pausedClientTrace(true)} title="Timeline" />);
+    expect(document.querySelector('.lt-hint')?.textContent).toMatch(/\bTap\b/);
   });
 
   it('hands a chosen event to the replay with Enter, and keeps Space from reaching it', () => {

@@ -156,7 +156,9 @@ export function LaneTimeline({ trace, title, nowMs, onPick, activeEventIndex }: 
             <span className="lt-detail-t">{fmt(shown.t)}</span> {capitalize(shown.detail)}
           </>
         ) : (
-          <span className="lt-hint">Hover over or focus an event to see what happened.</span>
+          <span className="lt-hint">
+            Tap or hover over an event, or focus it, to see what happened.
+          </span>
         )}
       </p>
     </div>
