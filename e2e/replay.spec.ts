@@ -351,6 +351,8 @@ test.describe('the panels around it', () => {
   });
 
   test('no serious or critical axe violations in my panels, light and dark', async ({ page }) => {
+    // Four axe passes over four SVG-heavy panels: 16 s alone here, near 30 s on a busy machine.
+    test.slow();
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       const replay = new ReplayPage(page);
