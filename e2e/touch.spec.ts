@@ -48,6 +48,16 @@ test.describe('on a phone, by touch', () => {
   });
 });
 
+test.describe('on a phone, what is said', () => {
+  test('the replay does not list keyboard keys to a reader with none', async ({ page }) => {
+    const lab = new LabPage(page);
+    await lab.open('#see-it');
+    const section = lab.section('See it: fencing off, then on');
+    await expect(section.getByRole('button', { name: /^Play/ })).toBeVisible();
+    await expect(section.getByText(/^Keys: Space plays/)).toBeHidden();
+  });
+});
+
 test.describe('on the narrowest phone', () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
@@ -64,6 +74,26 @@ test.describe('on the narrowest phone', () => {
       // Half a px either way is the rounding of fractional layout, not a step over the edge.
       expect(box.x, name).toBeGreaterThanOrEqual(card.left - 0.5);
       expect(box.x + box.width, name).toBeLessThanOrEqual(card.right + 0.5);
+    }
+  });
+
+  test('each Redlock node’s name stays on one line', async ({ page }) => {
+    const lab = new LabPage(page);
+    await lab.open('#redlock');
+    const nodes = lab
+      .section('Redlock and its critique')
+      .getByRole('list', { name: /^Who holds the key/ })
+      .getByRole('listitem');
+    await expect(nodes).toHaveCount(5);
+    for (const node of await nodes.all()) {
+      const name = node.getByText(/^redis-\d$/);
+      const fontPx = await name.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+      const box = (await name.boundingBox())!;
+      // One line is about 1.2 font sizes tall; two would be 2.4.
+      expect(box.height, await name.textContent()).toBeLessThan(fontPx * 2);
+      // And it fits its card: no name runs over the card's edge.
+      const card = (await node.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width + 0.5);
     }
   });
 });

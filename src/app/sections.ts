@@ -23,7 +23,7 @@ export const sections: readonly SectionInfo[] = [
     kicker: 'recorded on real Redis, Postgres and etcd',
     short: 'See it: fencing off, on',
   },
-  { id: 'fenced-path', title: 'The fenced path', kicker: 'click a step; its path lights up' },
+  { id: 'fenced-path', title: 'The fenced path', kicker: 'choose a step; its path lights up' },
   { id: 'capabilities', title: 'Capabilities used', kicker: 'what each tool gives you' },
   {
     id: 'redis-lock',

@@ -133,7 +133,9 @@ function KeyHint({ playing, speed }: { playing: boolean; speed: number }) {
   return (
     <p className="replay-keys">
       <span className="fl-visually-hidden">{playing ? `Playing at ${speed}×.` : ''}</span>
-      Keys: Space plays or pauses, ← → step, Home and End jump.
+      <span className="replay-keys-text">
+        Keys: Space plays or pauses, ← → step, Home and End jump.
+      </span>
     </p>
   );
 }
