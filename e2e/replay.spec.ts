@@ -172,6 +172,21 @@ test.describe('the replay', () => {
     expect(errors).toEqual([]);
   });
 
+  test('the line under the replay’s timeline tells of the run now drawn, not the one before', async ({
+    page,
+  }) => {
+    const replay = new ReplayPage(page);
+    await replay.open();
+    await replay.panel.getByRole('button', { name: /client 1 is paused from/ }).focus();
+    await expect(replay.panel.getByText(/Client 1 is paused from/)).toBeVisible();
+    // A run in which no client pauses: nothing on the page may still say one did.
+    await replay.panel
+      .getByRole('combobox', { name: 'Scenario' })
+      .selectOption({ label: 'A write delayed in the network' });
+    await expect(replay.panel.getByRole('button', { name: /is paused from/ })).toHaveCount(0);
+    await expect(replay.panel.getByText(/is paused from/)).toHaveCount(0);
+  });
+
   test('the lease-row run plays too', async ({ page }) => {
     const replay = new ReplayPage(page);
     await replay.open();

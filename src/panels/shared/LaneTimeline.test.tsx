@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { LaneTimeline } from './LaneTimeline';
-import { pausedClientTrace } from '../replay/fixtures';
+import { etcdLeaseTrace, pausedClientTrace } from '../replay/fixtures';
 
 afterEach(cleanup);
 
@@ -75,6 +75,25 @@ describe('LaneTimeline', () => {
     );
     expect(document.activeElement).toBe(reject);
     expect(container.querySelector('.lt-detail')?.textContent).toMatch(/rejects “v1”/);
+  });
+
+  it('tells of the run it draws, not of the run a reader had looked at before', () => {
+    const { rerender } = render(<LaneTimeline trace={pausedClientTrace(true)} title="Timeline" />);
+    const detail = () => document.querySelector('.lt-detail')?.textContent ?? '';
+    const pause = screen.getByRole('button', { name: /is paused from 10 ms/ });
+    fireEvent.focus(pause);
+    expect(detail()).toMatch(/paused from 10 ms/);
+    // The reader picks another scenario: the figure redraws with another run's events.
+    rerender(<LaneTimeline trace={etcdLeaseTrace()} title="Timeline" />);
+    const said = detail();
+    const current = screen
+      .getAllByRole('button')
+      .map((m) => (m.getAttribute('aria-label') ?? '').toLowerCase());
+    expect(said).not.toMatch(/paused from 10 ms/);
+    expect(
+      said.startsWith('Tap or hover over') ||
+        current.includes(said.replace(/^(\S+ ms) /, '$1: ').toLowerCase()),
+    ).toBe(true);
   });
 
   it('draws a playhead at the replay’s moment', () => {

@@ -31,7 +31,11 @@ export function LaneTimeline({ trace, title, nowMs, onPick, activeEventIndex }: 
     () => layoutTimeline(model, { width, laneHeight: width < 480 ? 58 : 64 }),
     [model, width],
   );
-  const [shown, setShown] = useState<PlacedMark | null>(null);
+  // The mark the detail line tells of, by id: a new run (another scenario, another TTL) keeps
+  // the id but not the event, so the line reads the new run's mark under the same place, or
+  // falls back to the hint, instead of telling of a run no longer drawn.
+  const [shownId, setShownId] = useState<string | null>(null);
+  const shown = layout.marks.find((m) => m.id === shownId) ?? null;
   // One tab stop for the whole figure (roving tabindex): the arrows move between its events.
   const [rover, setRover] = useState(0);
   const markRefs = useRef<(SVGGElement | null)[]>([]);
@@ -117,13 +121,13 @@ export function LaneTimeline({ trace, title, nowMs, onPick, activeEventIndex }: 
                 {...hitBox(m)}
                 className="lt-hit"
                 onMouseEnter={() => {
-                  setShown(m);
+                  setShownId(m.id);
                   setRover(i);
                 }}
                 onClick={() => {
                   // As a tap on the mark itself would: focus it, then choose it.
                   markRefs.current[i]?.focus();
-                  setShown(m);
+                  setShownId(m.id);
                   onPick?.(m);
                 }}
               />
@@ -141,7 +145,7 @@ export function LaneTimeline({ trace, title, nowMs, onPick, activeEventIndex }: 
               markRefs.current[i] = el;
             }}
             onShow={(shownMark) => {
-              setShown(shownMark);
+              setShownId(shownMark.id);
               setRover(i);
             }}
             onPick={onPick}
