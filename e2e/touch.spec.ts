@@ -90,7 +90,7 @@ test.describe('on the narrowest phone', () => {
       const fontPx = await name.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
       const box = (await name.boundingBox())!;
       // One line is about 1.2 font sizes tall; two would be 2.4.
-      expect(box.height, await name.textContent()).toBeLessThan(fontPx * 2);
+      expect(box.height, (await name.textContent()) ?? '').toBeLessThan(fontPx * 2);
       // And it fits its card: no name runs over the card's edge.
       const card = (await node.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width + 0.5);
