@@ -154,6 +154,19 @@ test.describe('the page', () => {
     });
   }
 
+  test('has no serious or critical axe violations on a phone, dark, with the contents open', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const lab = new LabPage(page);
+    await lab.open();
+    await lab.waitForPanels();
+    await lab.openContentsIfCollapsed();
+    await expect(lab.contentsLink('Drill')).toBeVisible();
+    expect(await lab.seriousViolations()).toEqual([]);
+  });
+
   test('each teaching section closes with the line to say in an interview', async ({ page }) => {
     const lab = new LabPage(page);
     await lab.open();
