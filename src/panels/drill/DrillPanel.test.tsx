@@ -244,6 +244,11 @@ describe('DrillPanel', () => {
     });
     expect(drill().getByText('8 of 8 known')).toBeTruthy();
     expect(status().getByText('Done')).toBeTruthy();
+    expect(drill().getByText(/^All 8 known\. Try interview practice/)).toBeTruthy();
+    // In practice already, it does not send the reader to where they are.
+    fireEvent.click(screen.getByRole('button', { name: 'Interview practice' }));
+    expect(drill().queryByText(/Try interview practice/)).toBeNull();
+    expect(drill().getByText(/^All 8 known, in an order you could not lean on/)).toBeTruthy();
   });
 
   it('interview practice asks the shuffled questions one at a time, every answer hidden', () => {

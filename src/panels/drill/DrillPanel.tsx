@@ -201,8 +201,9 @@ export function DrillPanel({
       )}
       {known === total && (
         <p className="drill-done">
-          All {total} known. Try interview practice: the same questions in an order you cannot lean
-          on.
+          {practicing
+            ? `All ${total} known, in an order you could not lean on. Shuffle again, or say each answer out loud as you would in the interview.`
+            : `All ${total} known. Try interview practice: the same questions in an order you cannot lean on.`}
         </p>
       )}
     </div>
