@@ -11,7 +11,15 @@ async function freshStore(search: string, withRuns = true) {
   return p;
 }
 
-afterEach(() => {
+/** The search string once the store's URL writes have landed (they are merged, urlWriter.ts). */
+async function urlSearch(): Promise<string> {
+  // The same module instance as the store's: both were imported since the last reset.
+  (await import('./urlWriter')).flushUrlWrites();
+  return window.location.search;
+}
+
+afterEach(async () => {
+  (await import('./urlWriter')).flushUrlWrites();
   window.history.replaceState(null, '', '/');
 });
 
@@ -26,7 +34,7 @@ describe('playback store', () => {
       playing: false,
       notice: null,
     });
-    expect(window.location.search).toBe('');
+    expect(await urlSearch()).toBe('');
   });
 
   it('opens the moment a link names', async () => {
@@ -56,13 +64,11 @@ describe('playback store', () => {
     p.selectRun({ scenario: 'paused-client', variant: 'fencing-on', lock: 'redis' });
     p.stepBy(1);
     p.stepBy(1);
-    expect(window.location.search).toBe(
-      '?scenario=paused-client&variant=fencing-on&lock=redis&step=2',
-    );
+    expect(await urlSearch()).toBe('?scenario=paused-client&variant=fencing-on&lock=redis&step=2');
     expect(window.location.hash).toBe('#see-it');
   });
 
-  it('keeps the moment and the playing when fencing flips, and the URL follows at once', async () => {
+  it('keeps the moment and the playing when fencing flips, and the URL follows', async () => {
     const p = await freshStore('');
     p.selectRun({ scenario: 'paused-client', variant: 'fencing-off', lock: 'redis' });
     p.setStep(5);
@@ -73,13 +79,11 @@ describe('playback store', () => {
       step: 5,
       playing: true,
     });
-    expect(window.location.search).toBe(
-      '?scenario=paused-client&variant=fencing-on&lock=redis&step=5',
-    );
+    expect(await urlSearch()).toBe('?scenario=paused-client&variant=fencing-on&lock=redis&step=5');
     p.setPlaying(false);
     p.switchRun({ scenario: 'paused-client', variant: 'fencing-off', lock: 'redis' });
     expect(p.usePlayback.getState()).toMatchObject({ variant: 'fencing-off', playing: false });
-    expect(window.location.search).toContain('variant=fencing-off&lock=redis&step=5');
+    expect(await urlSearch()).toContain('variant=fencing-off&lock=redis&step=5');
     // Another scenario is another story: it starts at its beginning.
     p.selectRun({ scenario: 'delayed-write', variant: 'fencing-on' });
     expect(p.usePlayback.getState().step).toBe(0);
@@ -122,7 +126,7 @@ describe('playback store', () => {
     });
     expect(scroll).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
     expect(document.activeElement).toBe(panel);
-    expect(window.location.search).toContain('scenario=delayed-write');
+    expect(await urlSearch()).toContain('scenario=delayed-write');
     section.remove();
   });
 
@@ -145,6 +149,6 @@ describe('playback store', () => {
       step: 0,
       notice: null,
     });
-    expect(window.location.search).toBe('?keep=1');
+    expect(await urlSearch()).toBe('?keep=1');
   });
 });

@@ -9,6 +9,7 @@
 import { create } from 'zustand';
 import { REPLAY_HASH, parseReplayQuery, replaySearch } from './playbackUrl';
 import { scrollToSection } from './scrollToSection';
+import { currentHash, currentSearch, writeUrlSoon } from './urlWriter';
 
 export interface ReplayTarget {
   scenario: string;
@@ -240,18 +241,15 @@ export function tick(): boolean {
 
 function writeUrl(s: PlaybackState): void {
   if (typeof window === 'undefined' || typeof history === 'undefined') return;
-  const search = replaySearch(window.location.search, s);
-  const url = `${window.location.pathname}${search}#${REPLAY_HASH}`;
-  if (url === `${window.location.pathname}${window.location.search}${window.location.hash}`) return;
-  try {
-    history.replaceState(history.state, '', url);
-  } catch {
-    // Some embedders forbid history changes; the replay works without a shareable URL.
-  }
+  const search = replaySearch(currentSearch(), s);
+  if (search === currentSearch() && currentHash() === `#${REPLAY_HASH}`) return;
+  // Merged with the writes just before and after it: scrubbing writes once per interval.
+  writeUrlSoon(search, `#${REPLAY_HASH}`);
 }
 
 // The URL follows the replay, except for the steps of playing: a write per frame would flood the
-// history API. A switch to another run is one write, so it shows at once, playing or not. A page
+// history API. A switch to another run is one write, so it shows at once, playing or not (or
+// within urlWriter's interval of the write before it). A page
 // load without replay parameters leaves the URL alone until the reader touches the replay, and so
 // does the store settling on a run when the replay module loads.
 usePlayback.subscribe((s, prev) => {

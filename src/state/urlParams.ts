@@ -1,6 +1,9 @@
 // What the page keeps in its URL, so that a link opens the same thing: the replay's moment
 // (`?scenario=…&step=N`) and a panel's own numbers (`?try-ttl=300`), side by side. Reading
 // checks each value; writing one panel's parameters keeps everyone else's.
+import { writeUrlSoon } from './urlWriter';
+
+export { currentSearch } from './urlWriter';
 
 export interface MsRange {
   min: number;
@@ -49,12 +52,10 @@ export function searchWith(currentSearch: string, values: Record<string, string 
   return search ? `?${search}` : '';
 }
 
-/** Puts a new search string in the address bar, keeping the path and the section's hash. */
+/**
+ * Puts a new search string in the address bar, keeping the path and the section's hash. Writes
+ * in quick succession are merged (urlWriter.ts): build the next one on currentSearch().
+ */
 export function replaceSearch(search: string): void {
-  const { pathname, hash } = window.location;
-  try {
-    window.history.replaceState(window.history.state, '', `${pathname}${search}${hash}`);
-  } catch {
-    // Some embedders forbid history changes; the panel works without a shareable URL.
-  }
+  writeUrlSoon(search);
 }

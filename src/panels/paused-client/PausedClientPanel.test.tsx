@@ -1,9 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { PausedClientPanel } from './PausedClientPanel';
+import { flushUrlWrites } from '../../state/urlWriter';
 
 afterEach(cleanup);
-beforeEach(() => window.history.replaceState(null, '', '/'));
+beforeEach(() => {
+  flushUrlWrites();
+  window.history.replaceState(null, '', '/');
+});
+
+/** The search string once the panel's URL writes have landed (they are merged, urlWriter.ts). */
+function urlSearch(): string {
+  flushUrlWrites();
+  return window.location.search;
+}
 
 describe('PausedClientPanel', () => {
   it('draws the run it names, and tells its story in numbers', () => {
@@ -74,12 +84,12 @@ describe('PausedClientPanel', () => {
     render(<PausedClientPanel />);
     expect(document.querySelector('.pc-verdict')!.textContent).toMatch(/^Safe this time/);
     fireEvent.click(screen.getByRole('switch', { name: 'Fencing' }));
-    expect(window.location.search).toBe(
+    expect(urlSearch()).toBe(
       '?scenario=paused-client&try-ttl=300&try-pause=200&try-fencing=off&try-lock=redis',
     );
     expect(window.location.hash).toBe('#paused-client');
     fireEvent.click(screen.getByRole('button', { name: 'Back to the recorded run' }));
-    expect(window.location.search).toBe('?scenario=paused-client');
+    expect(urlSearch()).toBe('?scenario=paused-client');
   });
 
   it('says what was wrong with a link’s numbers, and shows the recorded run', () => {

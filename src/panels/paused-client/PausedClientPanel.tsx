@@ -3,7 +3,7 @@
 // when the lab has recorded it, else a seeded engine run, and the caption says which. Below it,
 // the reader can try other numbers: the engine reruns the story in the browser.
 import { useMemo, useRef, useState } from 'react';
-import { replaceSearch } from '../../state/urlParams';
+import { currentSearch, replaceSearch } from '../../state/urlParams';
 import { openReplay, usePlayback } from '../../state/playback';
 import { ReplayCursor } from '../replay/cursor';
 import { describeSource } from '../replay/describe';
@@ -45,7 +45,7 @@ export function PausedClientPanel() {
   const setNumbers = (n: WhatIfNumbers | null) => {
     setNumbersState(n);
     setLinkProblems([]);
-    replaceSearch(whatIfSearch(window.location.search, n));
+    replaceSearch(whatIfSearch(currentSearch(), n));
   };
   const openReplayRef = useRef<HTMLButtonElement>(null);
   const backToRecorded = () => {

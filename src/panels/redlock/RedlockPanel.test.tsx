@@ -1,9 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { RedlockPanel } from './RedlockPanel';
+import { flushUrlWrites } from '../../state/urlWriter';
 
 afterEach(cleanup);
-beforeEach(() => window.history.replaceState(null, '', '/'));
+beforeEach(() => {
+  flushUrlWrites();
+  window.history.replaceState(null, '', '/');
+});
+
+/** The search string once the panel's URL writes have landed (they are merged, urlWriter.ts). */
+function urlSearch(): string {
+  flushUrlWrites();
+  return window.location.search;
+}
 
 describe('RedlockPanel', () => {
   it('replays the clock jump and marks two holders of 3 of 5', () => {
@@ -63,10 +73,10 @@ describe('RedlockPanel', () => {
     fireEvent.change(screen.getByRole('slider', { name: 'Clock jump on redis-3' }), {
       target: { value: '1500' },
     });
-    expect(window.location.search).toBe('?try-jump=1500');
+    expect(urlSearch()).toBe('?try-jump=1500');
     expect(window.location.hash).toBe('#redlock');
     fireEvent.click(screen.getByRole('button', { name: 'Back to 2000 ms' }));
-    expect(window.location.search).toBe('');
+    expect(urlSearch()).toBe('');
     cleanup();
 
     window.history.replaceState(null, '', '/?try-jump=huge');
@@ -88,7 +98,7 @@ describe('RedlockPanel', () => {
     expect(
       screen.getByText(/The lab recorded the 500 ms pause; this one is the engine’s alone/),
     ).toBeTruthy();
-    expect(window.location.search).toBe('?redlock=gc-pause&try-gc-pause=100');
+    expect(urlSearch()).toBe('?redlock=gc-pause&try-gc-pause=100');
     fireEvent.change(pause, { target: { value: '300' } });
     expect(screen.getByText(/client 2 holds 5 of 5/)).toBeTruthy();
 
@@ -102,13 +112,13 @@ describe('RedlockPanel', () => {
       (screen.getByRole('slider', { name: 'Client 1’s GC pause' }) as HTMLInputElement).value,
     ).toBe('300');
     fireEvent.click(screen.getByRole('button', { name: 'Back to 500 ms' }));
-    expect(window.location.search).toBe('?redlock=gc-pause');
+    expect(urlSearch()).toBe('?redlock=gc-pause');
   });
 
   it('keeps the run in the URL, opens the run a link names, and says when a link’s is wrong', () => {
     render(<RedlockPanel />);
     fireEvent.click(screen.getByRole('button', { name: 'A GC pause past the TTL' }));
-    expect(window.location.search).toBe('?redlock=gc-pause');
+    expect(urlSearch()).toBe('?redlock=gc-pause');
     cleanup();
 
     render(<RedlockPanel />);
@@ -120,7 +130,7 @@ describe('RedlockPanel', () => {
     expect(pressed()).toBe('A GC pause past the TTL');
     // The assumptions table's link chooses the run too.
     fireEvent.click(screen.getByRole('button', { name: /^Replay it: An NTP step/ }));
-    expect(window.location.search).toBe('?redlock=clock-jump');
+    expect(urlSearch()).toBe('?redlock=clock-jump');
     cleanup();
 
     // A named run wins over a size that belongs to the other one.
@@ -167,19 +177,20 @@ describe('RedlockPanel', () => {
     const opened = position();
     expect(opened).toBeGreaterThan(1);
     fireEvent.click(screen.getByRole('button', { name: 'Previous event' }));
-    expect(window.location.search).toBe(`?redlock-step=${opened - 1}`);
+    expect(urlSearch()).toBe(`?redlock-step=${opened - 1}`);
     // Another run has its own place; coming back finds this one's again.
     fireEvent.click(screen.getByRole('button', { name: 'A GC pause past the TTL' }));
-    expect(window.location.search).toBe('?redlock=gc-pause');
+    expect(urlSearch()).toBe('?redlock=gc-pause');
     fireEvent.click(screen.getByRole('button', { name: 'A clock jumps on one node' }));
-    expect(window.location.search).toBe(`?redlock=clock-jump&redlock-step=${opened - 1}`);
+    expect(urlSearch()).toBe(`?redlock=clock-jump&redlock-step=${opened - 1}`);
     // A new size is a new run: the step goes, and the figure opens at its two holders again.
     fireEvent.change(screen.getByRole('slider', { name: 'Clock jump on redis-3' }), {
       target: { value: '1500' },
     });
-    expect(window.location.search).toBe('?redlock=clock-jump&try-jump=1500');
+    expect(urlSearch()).toBe('?redlock=clock-jump&try-jump=1500');
     cleanup();
 
+    flushUrlWrites();
     window.history.replaceState(null, '', '/?redlock=gc-pause&redlock-step=2#redlock');
     render(<RedlockPanel />);
     expect(position()).toBe(2);
@@ -188,6 +199,7 @@ describe('RedlockPanel', () => {
     ).toBe('true');
     cleanup();
 
+    flushUrlWrites();
     window.history.replaceState(null, '', '/?redlock-step=9999');
     render(<RedlockPanel />);
     const last = Number(
@@ -203,6 +215,7 @@ describe('RedlockPanel', () => {
     expect(screen.queryByText(/redlock-step 9999/)).toBeNull();
     cleanup();
 
+    flushUrlWrites();
     window.history.replaceState(null, '', '/?redlock-step=-1');
     render(<RedlockPanel />);
     expect(position()).toBe(opened);

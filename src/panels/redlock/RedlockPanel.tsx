@@ -7,7 +7,7 @@ import { ReplayCursor } from '../replay/cursor';
 import { actorName } from '../../content/actorWords';
 import { describeEvent, describeSource } from '../replay/describe';
 import { resolveRun, simulateRun } from '../replay/runs';
-import { replaceSearch } from '../../state/urlParams';
+import { currentSearch, replaceSearch } from '../../state/urlParams';
 import { openReplay } from '../../state/playback';
 import { IconStepBack, IconStepForward } from '../shared/icons';
 import { MsSlider } from '../shared/MsSlider';
@@ -70,7 +70,7 @@ export function RedlockPanel() {
     setWhich(r);
     setRunProblem(null);
     setLinkedStepShown(false);
-    replaceSearch(stepSearch(runSearch(window.location.search, r), stepByRun[r] ?? null));
+    replaceSearch(stepSearch(runSearch(currentSearch(), r), stepByRun[r] ?? null));
   };
   const [ownMsByRun, setOwnMsByRun] = useState<Record<RunName, number | null>>(() => ({
     'redlock-clock-jump': fromLink['redlock-clock-jump'].ms,
@@ -88,7 +88,7 @@ export function RedlockPanel() {
     // A new run: it opens at its own moment of two holders, if it has one.
     setStepByRun(({ [which]: _dropped, ...others }) => others);
     setLinkedStepShown(false);
-    replaceSearch(stepSearch(sized.search(window.location.search, ms), null));
+    replaceSearch(stepSearch(sized.search(currentSearch(), ms), null));
   };
   const run = useMemo(
     () => (ownMs !== null ? sized.run(ownMs) : simulateRun(which, 'default', 'redlock', 1)),
@@ -112,7 +112,7 @@ export function RedlockPanel() {
     const clamped = cursor ? cursor.clamp(s) : 0;
     setStepByRun((m) => ({ ...m, [which]: clamped }));
     setLinkedStepShown(false);
-    replaceSearch(stepSearch(window.location.search, clamped));
+    replaceSearch(stepSearch(currentSearch(), clamped));
   };
 
   if (!trace || !model || !cursor) {
