@@ -1,6 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Profiler } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { PausedClientPanel } from './PausedClientPanel';
+import { PAUSED_CLIENT_RUN, PausedClientPanel } from './PausedClientPanel';
+import { selectRun, setStep } from '../../state/playback';
 import { flushUrlWrites } from '../../state/urlWriter';
 
 afterEach(cleanup);
@@ -100,5 +102,25 @@ describe('PausedClientPanel', () => {
     expect(screen.getByRole('button', { name: 'Step through it in the replay' })).toBeTruthy();
     fireEvent.change(screen.getByRole('slider', { name: 'Pause' }), { target: { value: '100' } });
     expect(screen.queryByText(/try-ttl “forever”/)).toBeNull();
+  });
+
+  it('follows the replay only while it shows this run: another run’s steps do not redraw it', () => {
+    const commits = vi.fn();
+    render(
+      <Profiler id="paused-client" onRender={commits}>
+        <PausedClientPanel />
+      </Profiler>,
+    );
+    act(() => selectRun({ scenario: 'delayed-write', variant: 'fencing-on' }));
+    commits.mockClear();
+    for (const step of [1, 2, 3]) act(() => setStep(step));
+    expect(commits).not.toHaveBeenCalled();
+    expect(document.querySelector('.lt-now')).toBeNull();
+
+    act(() => selectRun(PAUSED_CLIENT_RUN));
+    act(() => setStep(3));
+    expect(commits).toHaveBeenCalled();
+    expect(document.querySelector('.lt-now')).not.toBeNull();
+    act(() => selectRun({ scenario: 'paused-client' }));
   });
 });

@@ -59,15 +59,15 @@ export function PausedClientPanel() {
   const verdictText = live && numbers && story ? whatIfVerdict(live, numbers, story) : '';
   // Spoken half a second after the sliders stop: each arrow press would read it all again.
   const spokenVerdict = useSettled(verdictText, 500);
-  // When the replay shows this very run, its moment appears here as a playhead.
-  const { scenario, variant, lock, step } = usePlayback();
-  const sameRun =
-    live === null &&
-    scenario === option.scenario &&
-    variant === option.variant &&
-    lock === option.lock;
+  // When the replay shows this very run, its moment appears here as a playhead. Only that step
+  // is read from the store: the replay playing or scrubbed another run must not redraw this one.
+  const replayStep = usePlayback((s) =>
+    s.scenario === option.scenario && s.variant === option.variant && s.lock === option.lock
+      ? s.step
+      : 0,
+  );
   const cursor = useMemo(() => (trace ? new ReplayCursor(trace) : null), [trace]);
-  const nowMs = sameRun && cursor && step > 0 ? cursor.stateAt(step).t : null;
+  const nowMs = live === null && cursor && replayStep > 0 ? cursor.stateAt(replayStep).t : null;
 
   if (!trace || !story) {
     return (
