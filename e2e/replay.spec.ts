@@ -255,9 +255,10 @@ test.describe('the panels around it', () => {
     await replay.open();
     await expect(replay.panel).toHaveClass(/replay--still/);
     await replay.toEnd();
+    // The flash is the ring drawn by the value's ::after, fading out.
     const animation = await replay
       .documentValue('body')
-      .evaluate((el) => getComputedStyle(el).animationName);
+      .evaluate((el) => getComputedStyle(el, '::after').animationName);
     expect(animation).toBe('none');
     await expect(replay.documentValue('body')).toHaveText('v1');
   });
