@@ -3,19 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { PAUSED_CLIENT_RUN, PausedClientPanel } from './PausedClientPanel';
 import { selectRun, setStep } from '../../state/playback';
-import { flushUrlWrites } from '../../state/urlWriter';
+import { openAt, urlSearch } from '../../state/testing/url';
 
 afterEach(cleanup);
-beforeEach(() => {
-  flushUrlWrites();
-  window.history.replaceState(null, '', '/');
-});
-
-/** The search string once the panel's URL writes have landed (they are merged, urlWriter.ts). */
-function urlSearch(): string {
-  flushUrlWrites();
-  return window.location.search;
-}
+beforeEach(() => openAt('/'));
 
 describe('PausedClientPanel', () => {
   it('draws the run it names, and tells its story in numbers', () => {
@@ -82,7 +73,7 @@ describe('PausedClientPanel', () => {
   });
 
   it('keeps the reader’s numbers in the URL, and opens a link’s numbers', () => {
-    window.history.replaceState(null, '', '/?scenario=paused-client&try-pause=200#paused-client');
+    openAt('/?scenario=paused-client&try-pause=200#paused-client');
     render(<PausedClientPanel />);
     expect(document.querySelector('.pc-verdict')!.textContent).toMatch(/^Safe this time/);
     fireEvent.click(screen.getByRole('switch', { name: 'Fencing' }));
@@ -95,7 +86,7 @@ describe('PausedClientPanel', () => {
   });
 
   it('says what was wrong with a link’s numbers, and shows the recorded run', () => {
-    window.history.replaceState(null, '', '/?try-ttl=forever');
+    openAt('/?try-ttl=forever');
     render(<PausedClientPanel />);
     const notice = screen.getByText(/try-ttl “forever” is not a number of ms from 50 to 1000/);
     expect(notice.getAttribute('role')).toBe('status');

@@ -1,19 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { RedlockPanel } from './RedlockPanel';
-import { flushUrlWrites } from '../../state/urlWriter';
+import { openAt, urlSearch } from '../../state/testing/url';
 
 afterEach(cleanup);
-beforeEach(() => {
-  flushUrlWrites();
-  window.history.replaceState(null, '', '/');
-});
-
-/** The search string once the panel's URL writes have landed (they are merged, urlWriter.ts). */
-function urlSearch(): string {
-  flushUrlWrites();
-  return window.location.search;
-}
+beforeEach(() => openAt('/'));
 
 describe('RedlockPanel', () => {
   it('replays the clock jump and marks two holders of 3 of 5', () => {
@@ -67,7 +58,7 @@ describe('RedlockPanel', () => {
   });
 
   it('keeps the jump in the URL, opens a link’s jump, and says when a link’s is bad', () => {
-    window.history.replaceState(null, '', '/?try-jump=500#redlock');
+    openAt('/?try-jump=500#redlock');
     render(<RedlockPanel />);
     expect(screen.getByText(/A 500 ms jump left client 1’s key alive/)).toBeTruthy();
     fireEvent.change(screen.getByRole('slider', { name: 'Clock jump on redis-3' }), {
@@ -79,7 +70,7 @@ describe('RedlockPanel', () => {
     expect(urlSearch()).toBe('');
     cleanup();
 
-    window.history.replaceState(null, '', '/?try-jump=huge');
+    openAt('/?try-jump=huge');
     render(<RedlockPanel />);
     expect(screen.getByText(/try-jump “huge” is not a number of ms/)).toBeTruthy();
     expect(screen.getByText(/client 2 holds 3 of 5/)).toBeTruthy();
@@ -134,12 +125,12 @@ describe('RedlockPanel', () => {
     cleanup();
 
     // A named run wins over a size that belongs to the other one.
-    window.history.replaceState(null, '', '/?redlock=clock-jump&try-gc-pause=250');
+    openAt('/?redlock=clock-jump&try-gc-pause=250');
     render(<RedlockPanel />);
     expect(pressed()).toBe('A clock jumps on one node');
     cleanup();
 
-    window.history.replaceState(null, '', '/?redlock=paxos');
+    openAt('/?redlock=paxos');
     render(<RedlockPanel />);
     expect(
       screen.getByText(
@@ -150,7 +141,7 @@ describe('RedlockPanel', () => {
   });
 
   it('opens a link’s GC pause on the GC pause run, and says when a link’s is bad', () => {
-    window.history.replaceState(null, '', '/?try-gc-pause=250#redlock');
+    openAt('/?try-gc-pause=250#redlock');
     render(<RedlockPanel />);
     expect(
       screen.getByRole('button', { name: 'A GC pause past the TTL' }).getAttribute('aria-pressed'),
@@ -160,7 +151,7 @@ describe('RedlockPanel', () => {
     ).toBeTruthy();
     cleanup();
 
-    window.history.replaceState(null, '', '/?try-gc-pause=long');
+    openAt('/?try-gc-pause=long');
     render(<RedlockPanel />);
     expect(
       screen.getByText(/try-gc-pause “long” is not a number of ms from 0 to 1000/),
@@ -190,8 +181,7 @@ describe('RedlockPanel', () => {
     expect(urlSearch()).toBe('?redlock=clock-jump&try-jump=1500');
     cleanup();
 
-    flushUrlWrites();
-    window.history.replaceState(null, '', '/?redlock=gc-pause&redlock-step=2#redlock');
+    openAt('/?redlock=gc-pause&redlock-step=2#redlock');
     render(<RedlockPanel />);
     expect(position()).toBe(2);
     expect(
@@ -199,8 +189,7 @@ describe('RedlockPanel', () => {
     ).toBe('true');
     cleanup();
 
-    flushUrlWrites();
-    window.history.replaceState(null, '', '/?redlock-step=9999');
+    openAt('/?redlock-step=9999');
     render(<RedlockPanel />);
     const last = Number(
       screen.getByRole('slider', { name: 'Redlock replay position' }).getAttribute('max'),
@@ -215,8 +204,7 @@ describe('RedlockPanel', () => {
     expect(screen.queryByText(/redlock-step 9999/)).toBeNull();
     cleanup();
 
-    flushUrlWrites();
-    window.history.replaceState(null, '', '/?redlock-step=-1');
+    openAt('/?redlock-step=-1');
     render(<RedlockPanel />);
     expect(position()).toBe(opened);
     expect(screen.getByText(/redlock-step “-1” is not a step number/)).toBeTruthy();
