@@ -130,7 +130,7 @@ test.describe('the replay', () => {
     // The timeline is one tab stop; Step back stays a tab stop at step 0 (aria-disabled).
     for (const name of [
       'Scenario|The paused client',
-      'Lock and storage|Redis lock',
+      'Lock and storage|Redis \\+ Postgres',
       'Play',
       'Step forward',
       'Speed',
@@ -182,7 +182,7 @@ test.describe('the replay', () => {
     // A run in which no client pauses: nothing on the page may still say one did.
     await replay.panel
       .getByRole('combobox', { name: 'Scenario' })
-      .selectOption({ label: 'A write delayed in the network' });
+      .selectOption({ label: 'A delayed write' });
     await expect(replay.panel.getByRole('button', { name: /is paused from/ })).toHaveCount(0);
     await expect(replay.panel.getByText(/is paused from/)).toHaveCount(0);
   });

@@ -108,6 +108,36 @@ describe('ReplayPanel', () => {
   });
 });
 
+describe('ReplayPanel, the run selects', () => {
+  it('names every scenario in what a 320 px select shows, each name its own', () => {
+    render(<ReplayPanel />);
+    const scenario = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Scenario' });
+    const names = [...scenario.options].map((o) => o.textContent ?? '');
+    expect(names.length).toBeGreaterThanOrEqual(11);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) expect(name.length, name).toBeLessThanOrEqual(27);
+  });
+
+  it('groups the locks by whether real servers recorded the run, and the source line agrees', () => {
+    render(<ReplayPanel />);
+    const lock = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Lock and storage' });
+    const options = [...lock.querySelectorAll('option')];
+    expect(options.map((o) => o.value)).toEqual(['redis', 'pg-lease']);
+    for (const option of options) {
+      act(() => {
+        fireEvent.change(lock, { target: { value: option.value } });
+      });
+      const group = option.closest('optgroup')?.label;
+      const source = screen.getByText(/^(Recorded on|Simulated \()/).textContent ?? '';
+      expect(group).toBe(
+        source.startsWith('Recorded on') ? 'Recorded on real servers' : 'Simulated only',
+      );
+      // The names are short enough for a 320 px phone; the group says what "(recorded)" said.
+      expect(option.textContent!.length).toBeLessThanOrEqual(24);
+    }
+  });
+});
+
 describe('ReplayPanel, the lock on etcd', () => {
   const lockNow = () => screen.getByRole('group', { name: 'The lock now' }).textContent ?? '';
 

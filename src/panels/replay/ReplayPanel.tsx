@@ -45,6 +45,12 @@ import { Switch } from '../shared/Switch';
 import '../shared/tokens.css';
 import './replay.css';
 
+/** The lock select's two groups: runs with a recording from real servers first. */
+const LOCK_GROUPS = [
+  { recorded: true, label: 'Recorded on real servers' },
+  { recorded: false, label: 'Simulated only' },
+] as const;
+
 /** How long one step shows at 1× speed while playing. */
 export const STEP_MS = 1100;
 
@@ -144,7 +150,7 @@ function RunPicker({ option }: { option: RunOption }) {
   const id = useId();
   const scenarios = useMemo(() => {
     const seen = new Map<string, string>();
-    for (const o of replayOptions) if (!seen.has(o.scenario)) seen.set(o.scenario, o.title);
+    for (const o of replayOptions) if (!seen.has(o.scenario)) seen.set(o.scenario, o.short);
     return [...seen];
   }, []);
   const ofScenario = replayOptions.filter((o) => o.scenario === option.scenario);
@@ -183,9 +189,9 @@ function RunPicker({ option }: { option: RunOption }) {
           value={option.scenario}
           onChange={(e) => selectRun({ scenario: e.target.value, variant: option.variant })}
         >
-          {scenarios.map(([name, title]) => (
+          {scenarios.map(([name, short]) => (
             <option key={name} value={name}>
-              {title}
+              {short}
             </option>
           ))}
         </select>
@@ -229,12 +235,19 @@ function RunPicker({ option }: { option: RunOption }) {
               })
             }
           >
-            {locks.map((o) => (
-              <option key={o.lock} value={o.lock}>
-                {lockLabel(o.lock)}
-                {o.recording ? ' (recorded)' : ''}
-              </option>
-            ))}
+            {LOCK_GROUPS.map(({ recorded, label }) => {
+              const inGroup = locks.filter((o) => Boolean(o.recording) === recorded);
+              // Groups, not a "(recorded)" after each name: the names fit a 320 px phone.
+              return inGroup.length === 0 ? null : (
+                <optgroup key={label} label={label}>
+                  {inGroup.map((o) => (
+                    <option key={o.lock} value={o.lock}>
+                      {lockLabel(o.lock)}
+                    </option>
+                  ))}
+                </optgroup>
+              );
+            })}
           </select>
         </div>
       )}

@@ -8,6 +8,7 @@ import { findRecording } from './recordings';
 export interface ScenarioInfo {
   name: string;
   title: string;
+  short?: string;
   summary: string;
   variants: readonly string[];
   locks: readonly string[];
@@ -24,6 +25,8 @@ export interface RunOption extends RunChoice {
   id: string;
   /** The scenario's title, or the scenario name for a recording the engine does not know. */
   title: string;
+  /** The scenario's name in the select: its short name, else its title. */
+  short: string;
   summary: string;
   recording: Recording | null;
 }
@@ -65,6 +68,7 @@ export function buildOptions(scenarios: readonly ScenarioInfo[], set: RecordingS
           ...choice,
           id,
           title: s.title,
+          short: s.short ?? s.title,
           summary: s.summary,
           recording: findRecording(set, s.name, variant, lock),
         });
@@ -77,10 +81,12 @@ export function buildOptions(scenarios: readonly ScenarioInfo[], set: RecordingS
     if (seen.has(id)) continue;
     seen.add(id);
     const known = scenarios.find((s) => s.name === choice.scenario);
+    const title = known?.title ?? choice.scenario.replace(/-/g, ' ');
     options.push({
       ...choice,
       id,
-      title: known?.title ?? choice.scenario.replace(/-/g, ' '),
+      title,
+      short: known?.short ?? title,
       summary: known?.summary ?? '',
       recording: r,
     });

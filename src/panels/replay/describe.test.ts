@@ -8,7 +8,7 @@ describe('describe', () => {
   it('names actors and locks in words', () => {
     expect(actorName('client-2')).toBe('client 2');
     expect(actorName('nemesis')).toBe('the fault injector');
-    expect(lockLabel('redis')).toBe('Redis lock + Postgres storage');
+    expect(lockLabel('redis')).toBe('Redis + Postgres storage');
     expect(lockLabel('pg-lease')).toBe('Postgres lease row');
     expect(lockLabel('something-new')).toBe('something-new');
   });

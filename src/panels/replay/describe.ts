@@ -13,11 +13,12 @@ export function capitalize(s: string): string {
   return s.length ? s[0]!.toUpperCase() + s.slice(1) : s;
 }
 
+/** Short enough for the lock select on a 320 px phone; the field's label says "Lock and storage". */
 const LOCK_LABELS: Record<string, string> = {
-  redis: 'Redis lock + Postgres storage',
+  redis: 'Redis + Postgres storage',
   'pg-lease': 'Postgres lease row',
   'pg-advisory': 'Postgres advisory lock',
-  etcd: 'etcd lease + Postgres storage',
+  etcd: 'etcd + Postgres storage',
   redlock: 'Redlock, 5 Redis nodes',
   'redis-replicated': 'Redis with a replica',
   'redis-cluster': 'Redis Cluster',

@@ -8,6 +8,7 @@ import { story, defineScenario } from './scenario';
 export const advisoryDisconnect = defineScenario({
   name: 'advisory-disconnect',
   title: 'An advisory-lock holder disconnects',
+  short: 'Advisory holder disconnects',
   summary:
     "Client 1's session is terminated mid-transaction: its lock and its uncommitted write end together.",
   variants: ['default'],

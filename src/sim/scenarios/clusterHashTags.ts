@@ -8,6 +8,7 @@ import { story, defineScenario } from './scenario';
 export const clusterHashTags = defineScenario({
   name: 'cluster-hash-tags',
   title: 'Redis Cluster: keys need a hash tag',
+  short: 'Redis Cluster hash tags',
   summary: 'The acquire script fails with CROSSSLOT on lock:report and works on lock:{report}.',
   variants: ['no-hash-tag', 'hash-tag'],
   locks: ['redis-cluster'],

@@ -7,6 +7,7 @@ import { fencingOn, FENCING_VARIANTS, story, defineScenario } from './scenario';
 export const delayedWrite = defineScenario({
   name: 'delayed-write',
   title: 'A write delayed in the network',
+  short: 'A delayed write',
   summary: "Client 1's write is held in the network past the TTL and lands after client 2's.",
   variants: FENCING_VARIANTS,
   locks: ['redis'],

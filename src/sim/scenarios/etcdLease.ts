@@ -8,6 +8,7 @@ import { fencingOn, FENCING_VARIANTS, story, defineScenario } from './scenario';
 export const etcdLease = defineScenario({
   name: 'etcd-lease',
   title: 'A lease on etcd, its revision as the token',
+  short: 'etcd: the revision as token',
   summary:
     "Client 1's lease lapses while it is paused; client 2's key has a higher revision; the storage compares.",
   variants: FENCING_VARIANTS,

@@ -8,6 +8,7 @@ import { fencingOn, FENCING_VARIANTS, story, defineScenario } from './scenario';
 export const redisFailover = defineScenario({
   name: 'redis-failover',
   title: 'Redis fails over before it replicates',
+  short: 'Failover before replication',
   summary:
     'The promoted replica never saw the lock: client 2 takes it and gets the same token as client 1.',
   variants: FENCING_VARIANTS,

@@ -8,6 +8,7 @@ import { story, defineScenario } from './scenario';
 export const redlockClockJump = defineScenario({
   name: 'redlock-clock-jump',
   title: 'Redlock: a clock jumps on one node',
+  short: 'Redlock: a clock jump',
   summary:
     "redis-3's clock jumps forward and expires client 1's key; client 2 gets a majority too.",
   variants: ['default'],

@@ -8,6 +8,7 @@ import { story, defineScenario } from './scenario';
 export const redlockGcPause = defineScenario({
   name: 'redlock-gc-pause',
   title: 'Redlock: a GC pause past the TTL',
+  short: 'Redlock: a GC pause',
   summary:
     'Client 1 holds 5 of 5, pauses past the TTL; client 2 takes 5 of 5; client 1 writes anyway.',
   variants: ['default'],

@@ -14,6 +14,11 @@ export interface Expected {
 export interface Scenario<P extends Params = Params> {
   name: string;
   title: string;
+  /**
+   * A name for the replay's scenario select where the title is longer than a 320 px phone's
+   * select shows (27 characters): a native select cannot wrap its text.
+   */
+  short?: string;
   /** One or two sentences: the story the run tells. */
   summary: string;
   variants: readonly string[];

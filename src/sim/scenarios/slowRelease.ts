@@ -8,6 +8,7 @@ import { story, defineScenario } from './scenario';
 export const slowRelease = defineScenario({
   name: 'slow-release',
   title: 'A slow client releases after expiry',
+  short: 'A slow release after expiry',
   summary: "Client 1 releases after its TTL; the release must not delete client 2's lock.",
   variants: ['token-check', 'blind-delete'],
   locks: ['redis'],
