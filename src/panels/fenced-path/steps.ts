@@ -94,7 +94,7 @@ export const STEPS: readonly FencedStep[] = [
     ifItFails: [
       {
         when: 'The release deletes nothing',
-        then: 'Your lock had expired. Leave the key alone; the fence kept any late write of yours out.',
+        then: 'Your lock had expired. Leave the key alone; the fence refuses any late write of yours once a newer holder has written.',
       },
     ],
   },
