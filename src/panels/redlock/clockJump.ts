@@ -11,5 +11,5 @@ export const clockJumpRun = sizedRun(redlockClockJump, 'jumpMs', CLOCK_JUMP_RANG
 
 /** Why a small jump gave no second holder, for the panel's verdict line. */
 export function noSecondMajority(jumpMs: number): string {
-  return `A ${jumpMs} ms jump left client 1’s key alive on redis-3 when client 2 asked, so client 2 got 2 of 5, no majority, and did no work. The jump has to carry redis-3’s clock past the key’s expiry before client 2 asks; any bigger jump will.`;
+  return `A ${jumpMs} ms jump left client 1’s key alive on redis-3 when client 2 asked, so client 2 got 2 of 5, no majority, and did no work. The jump has to carry redis-3’s clock past the key’s expiry before client 2 asks; from that size on, every jump gives two holders.`;
 }
