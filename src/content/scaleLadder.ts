@@ -1,5 +1,6 @@
 // Section 13: start with the simplest lock and climb only when something tells you to.
 import type { CaseName } from './numbersFile';
+import { sayRate } from './say';
 
 export interface LadderStep {
   step: number;
@@ -43,6 +44,24 @@ export const ladder: LadderStep[] = [
 
 export const ladderNote =
   'On the explainer’s laptop Postgres used every core while Redis ran commands on a single thread, so Postgres came out ahead there. Move locks to Redis to take load off the primary, not to go faster.';
+
+/**
+ * The lab's own comparison, said after the laptop's. The ladder shows both machines' figures side
+ * by side, and the lab may measure the opposite order: the note must not leave "Postgres came out
+ * ahead" standing unexplained beside a lab figure where Redis did.
+ */
+export function ladderLabNote(
+  cpus: number,
+  redisTokenRate: number,
+  pgAdvisoryRate: number,
+): string {
+  const machine = `On this lab’s machine, with ${cpus} ${cpus === 1 ? 'CPU' : 'CPUs'}`;
+  const redis = sayRate(redisTokenRate);
+  const pg = sayRate(pgAdvisoryRate);
+  return redisTokenRate > pgAdvisoryRate
+    ? `${machine}, it went the other way: Redis with a token ran ${redis} pairs a second, the advisory lock ${pg}. Which one is faster depends on the machine.`
+    : `${machine}, Postgres came out ahead too: the advisory lock ran ${pg} pairs a second, Redis with a token ${redis}.`;
+}
 
 export const ladderSayIt =
   'I begin with a Postgres advisory lock. I bring in Redis only when lock traffic should move off the primary, and I keep the fence either way.';

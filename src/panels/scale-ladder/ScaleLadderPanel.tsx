@@ -2,13 +2,14 @@ import { useMemo } from 'react';
 import { columnHelper, DataTable } from '../table';
 import {
   ladder,
+  ladderLabNote,
   ladderNote,
   ladderNotMeasured,
   ladderSayIt,
   type LadderStep,
 } from '../../content/scaleLadder';
 import { caseLabels } from '../../content/numbers';
-import { caseRate, type NumbersLoad } from '../../content/numbersFile';
+import { caseRate, type CaseName, type NumbersLoad } from '../../content/numbersFile';
 import { sayRate } from '../../content/say';
 import { MachineNote, numbersLoad } from '../numbers';
 import { SayIt } from '../top';
@@ -54,9 +55,23 @@ function ladderColumns(load: NumbersLoad) {
   ]);
 }
 
+/** The lab's Redis-with-token and advisory-lock figures side by side, once it has both. */
+function labNote(load: NumbersLoad): string | null {
+  if (load.status !== 'ok') return null;
+  const rate = (name: CaseName) => {
+    const c = load.numbers.cases.find((x) => x.name === name);
+    return c ? caseRate(c) : undefined;
+  };
+  const redis = rate('redis-token');
+  const pg = rate('pg-advisory');
+  if (redis === undefined || pg === undefined) return null;
+  return ladderLabNote(load.numbers.environment.cpus, redis, pg);
+}
+
 export function ScaleLadderPanel({ load = numbersLoad }: { load?: NumbersLoad }) {
   // TanStack wants columns that keep their identity between renders.
   const columns = useMemo(() => ladderColumns(load), [load]);
+  const lab = labNote(load);
   return (
     <div>
       <DataTable
@@ -72,7 +87,10 @@ export function ScaleLadderPanel({ load = numbersLoad }: { load?: NumbersLoad })
           <InlineText>{ladderNotMeasured}</InlineText>
         </p>
       )}
-      <p>{ladderNote}</p>
+      <p>
+        {ladderNote}
+        {lab ? ` ${lab}` : null}
+      </p>
       <SayIt>{ladderSayIt}</SayIt>
     </div>
   );
