@@ -214,6 +214,80 @@ describe('drill progress store', () => {
     expect(store.getState().notice).toBeNull();
   });
 
+  it('keeps the readable part of a stored state, says part was left out, and says it once', () => {
+    // One bad entry (a hand edit, another page's write) must not cost the reader every other mark.
+    const [q4, q5] = [drillQuestions[3]!, drillQuestions[4]!];
+    const storage = new FakeStorage();
+    storage.items.set(
+      DRILL_STORAGE_NAME,
+      JSON.stringify({
+        version: 2,
+        state: {
+          progress: { [q1.id]: 'known', [q2.id]: 'maybe', [q3.id]: 7 },
+          predictions: {
+            [q3.id]: { choice: q3.bestChoiceId, text: 'mine' },
+            [q4.id]: { choice: null, text: 'y'.repeat(PREDICTION_MAX_CHARS + 1) },
+            [q5.id]: 42,
+          },
+        },
+      }),
+    );
+    const store = storeOn(storage);
+    const kept: DrillProgressData = {
+      progress: { [q1.id]: 'known' },
+      predictions: { [q3.id]: { choice: q3.bestChoiceId, text: 'mine' } },
+    };
+    expect(data(store)).toEqual(kept);
+    expect(store.getState().notice?.reason).toBe('partly-unreadable');
+    expect(store.getState().notice?.message).toMatch(/The rest is here/);
+    // What was kept is written back at once, so the next visit loads it with no notice.
+    expect(stored(storage)).toEqual({ version: DRILL_STORAGE_VERSION, state: kept });
+    const next = storeOn(storage);
+    expect(data(next)).toEqual(kept);
+    expect(next.getState().notice).toBeNull();
+  });
+
+  it('keeps the marks when the predictions are not a record, and the other way round', () => {
+    const storage = new FakeStorage();
+    storage.items.set(
+      DRILL_STORAGE_NAME,
+      JSON.stringify({ version: 2, state: { progress: { [q1.id]: 'not-yet' }, predictions: 'x' } }),
+    );
+    expect(data(storeOn(storage))).toEqual({ progress: { [q1.id]: 'not-yet' }, predictions: {} });
+    storage.items.set(
+      DRILL_STORAGE_NAME,
+      JSON.stringify({
+        version: 2,
+        state: { progress: [], predictions: { [q2.id]: { choice: null, text: 'a pause' } } },
+      }),
+    );
+    expect(data(storeOn(storage))).toEqual({
+      progress: {},
+      predictions: { [q2.id]: { choice: null, text: 'a pause' } },
+    });
+  });
+
+  it('takes the readable part of a partly bad value another tab saved', () => {
+    const storage = new FakeStorage();
+    let notify: (key: string | null) => void = () => {};
+    const here = createDrillProgressStore({
+      getStorage: () => storage,
+      watchOtherTabs: (onChange) => (notify = onChange),
+    });
+    here.getState().mark(q3.id, 'known');
+    const written = {
+      version: 2,
+      state: { progress: { [q1.id]: 'known', [q2.id]: 'maybe' }, predictions: {} },
+    };
+    storage.items.set(DRILL_STORAGE_NAME, JSON.stringify(written));
+    notify(DRILL_STORAGE_NAME);
+    const kept: DrillProgressData = { progress: { [q1.id]: 'known' }, predictions: {} };
+    // The other tab wrote last: its readable part wins, on screen and in storage.
+    expect(data(here)).toEqual(kept);
+    expect(here.getState().notice?.reason).toBe('partly-unreadable');
+    expect(stored(storage)).toEqual({ version: DRILL_STORAGE_VERSION, state: kept });
+  });
+
   it('refuses a version 1 state whose known ids are not names', () => {
     const storage = new FakeStorage();
     storage.items.set(
@@ -548,6 +622,63 @@ describe('loading generated stored values', () => {
         expect(loaded).toEqual(c.expect);
         expect(store.getState().notice).toBeNull();
       }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a valid value with bad entries beside it keeps the valid part, with a notice', () => {
+    // JSON drops an undefined value, which would leave nothing bad in the stored text.
+    const badVerdictArb = fc
+      .anything()
+      .filter((v) => v !== undefined && v !== 'known' && v !== 'not-yet');
+    const badPredictionArb = fc.oneof(
+      fc
+        .anything()
+        .filter(
+          (v) => v !== undefined && !(typeof v === 'object' && v !== null && !Array.isArray(v)),
+        ),
+      fc.record({ choice: fc.oneof(fc.integer(), fc.boolean()), text: fc.constant('') }),
+      fc.record({
+        choice: fc.constant(null),
+        text: fc.constant('z'.repeat(PREDICTION_MAX_CHARS + 1)),
+      }),
+    );
+    fc.assert(
+      fc.property(
+        validV2Arb.filter((s) => Object.keys(s.progress).length > 0),
+        fc.constantFrom(...drillQuestions),
+        fc.boolean(),
+        badVerdictArb,
+        badPredictionArb,
+        (state, q, inProgress, badVerdict, badPrediction) => {
+          // The bad entry takes the place of whatever the question had in that record.
+          const raw = {
+            progress: { ...state.progress },
+            predictions: { ...state.predictions } as Record<string, unknown>,
+          } as { progress: Record<string, unknown>; predictions: Record<string, unknown> };
+          const kept: DrillProgressData = {
+            progress: { ...state.progress },
+            predictions: { ...state.predictions },
+          };
+          if (inProgress) {
+            raw.progress[q.id] = badVerdict;
+            delete kept.progress[q.id];
+          } else {
+            raw.predictions[q.id] = badPrediction;
+            delete kept.predictions[q.id];
+          }
+          const expected = knownOnlyIfRight(kept);
+          const empty =
+            Object.keys(expected.progress).length + Object.keys(expected.predictions).length === 0;
+          const { store, loaded } = loadAndUse({
+            raw: envelope(2, raw),
+            expect: expected,
+            note: 'partly bad',
+          });
+          expect(loaded).toEqual(empty ? { progress: {}, predictions: {} } : expected);
+          expect(store.getState().notice?.reason).toBe(empty ? 'unreadable' : 'partly-unreadable');
+        },
+      ),
       { numRuns: 500 },
     );
   });

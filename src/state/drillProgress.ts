@@ -1,7 +1,8 @@
 // The drill's progress: the reader's predictions and "I knew it" / "Not yet" marks, kept in
 // localStorage. Everything read back from storage is treated as hostile: it may be hand-edited,
 // written by an older or newer page, cut short by a full disk, or not there at all. Whatever it
-// holds, the drill must start and work; at worst it starts fresh and says so once.
+// holds, the drill must start and work: a bad entry costs that entry, not the reader's other marks;
+// at worst the drill starts fresh and says so once.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
 import { drillQuestions, PREDICTION_MAX_CHARS } from '../content/drill';
@@ -35,7 +36,12 @@ export interface DrillProgressDataV1 {
 export type StorageStatus = 'saved' | 'session-only';
 
 export type NoticeReason =
-  'unreadable' | 'too-large' | 'unknown-version' | 'newer-version' | 'replaced-elsewhere';
+  | 'unreadable'
+  | 'partly-unreadable'
+  | 'too-large'
+  | 'unknown-version'
+  | 'newer-version'
+  | 'replaced-elsewhere';
 
 export interface DrillNotice {
   reason: NoticeReason;
@@ -88,6 +94,8 @@ export function emptyProgress(): DrillProgressData {
 
 const noticeMessages: Record<NoticeReason, string> = {
   unreadable: 'Your saved drill progress could not be read, so the drill starts fresh.',
+  'partly-unreadable':
+    'Part of your saved drill progress could not be read, so it was left out. The rest is here.',
   'too-large': 'Your saved drill progress was too large to be ours, so the drill starts fresh.',
   'unknown-version':
     'Your saved drill progress came from a version of this page we do not know, so the drill starts fresh.',
@@ -106,7 +114,13 @@ export function noticeFor(reason: NoticeReason): DrillNotice {
 
 export type LoadResult =
   | { kind: 'empty' }
-  | { kind: 'ok'; version: number; state: DrillProgressData | DrillProgressDataV1 }
+  | {
+      kind: 'ok';
+      version: number;
+      state: DrillProgressData | DrillProgressDataV1;
+      /** Some entries could not be read and are not in `state`. */
+      leftOut?: boolean;
+    }
   | { kind: 'dropped'; reason: NoticeReason };
 
 const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype']);
@@ -129,23 +143,38 @@ function isPredictionText(value: unknown): value is string {
   return typeof value === 'string' && value.length <= PREDICTION_MAX_CHARS;
 }
 
+/** What a version 2 state holds that this page can read, and whether anything was left out. */
+export interface SalvagedV2 {
+  state: DrillProgressData;
+  leftOut: boolean;
+}
+
 /**
- * Checks a version 2 state. Wrong types anywhere refuse the whole value; ids of questions or
- * choices this page does not have are skipped, so content can change without dropping progress.
+ * Reads a version 2 state entry by entry. An entry of the wrong type is left out and the rest is
+ * kept, so one bad mark does not cost the reader the other seven; only a state with neither
+ * record readable is refused. Ids of questions or choices this page does not have are skipped
+ * without a word, so content can change without dropping progress.
  */
-export function validateV2(value: unknown): DrillProgressData | null {
+export function salvageV2(value: unknown): SalvagedV2 | null {
   if (!isPlainObject(value)) return null;
   const { progress, predictions } = value;
-  if (!isPlainObject(progress) || !isPlainObject(predictions)) return null;
+  if (!isPlainObject(progress) && !isPlainObject(predictions)) return null;
   const out = emptyProgress();
-  for (const [id, verdict] of Object.entries(progress)) {
-    if (!isVerdict(verdict)) return null;
-    if (questionById.has(id)) out.progress[id] = verdict;
+  let leftOut = !isPlainObject(progress) || !isPlainObject(predictions);
+  for (const [id, verdict] of Object.entries(isPlainObject(progress) ? progress : {})) {
+    if (!isVerdict(verdict)) leftOut = true;
+    else if (questionById.has(id)) out.progress[id] = verdict;
   }
-  for (const [id, prediction] of Object.entries(predictions)) {
-    if (!isPlainObject(prediction)) return null;
+  for (const [id, prediction] of Object.entries(isPlainObject(predictions) ? predictions : {})) {
+    if (!isPlainObject(prediction)) {
+      leftOut = true;
+      continue;
+    }
     const { choice, text } = prediction;
-    if (!(choice === null || typeof choice === 'string') || !isPredictionText(text)) return null;
+    if (!(choice === null || typeof choice === 'string') || !isPredictionText(text)) {
+      leftOut = true;
+      continue;
+    }
     const question = questionById.get(id);
     if (!question) continue;
     const knownChoice = choice !== null && question.choices.some((c) => c.id === choice);
@@ -157,7 +186,17 @@ export function validateV2(value: unknown): DrillProgressData | null {
   for (const [id, verdict] of Object.entries(out.progress)) {
     if (verdict === 'known' && isWrongPick(id, out.predictions[id])) out.progress[id] = 'not-yet';
   }
-  return out;
+  return { state: out, leftOut };
+}
+
+/** A version 2 state with every entry readable, or null: what the store itself may hold. */
+export function validateV2(value: unknown): DrillProgressData | null {
+  const salvaged = salvageV2(value);
+  return salvaged && !salvaged.leftOut ? salvaged.state : null;
+}
+
+function isEmpty(state: DrillProgressData): boolean {
+  return Object.keys(state.progress).length === 0 && Object.keys(state.predictions).length === 0;
 }
 
 /** Checks a version 1 state: `{ known: string[], predictions: { [id]: string } }`. */
@@ -210,8 +249,12 @@ export function readStoredProgress(raw: string | null): LoadResult {
   }
   if (version > DRILL_STORAGE_VERSION) return { kind: 'dropped', reason: 'newer-version' };
   if (version === DRILL_STORAGE_VERSION) {
-    const state = validateV2(parsed.state);
-    return state ? { kind: 'ok', version, state } : { kind: 'dropped', reason: 'unreadable' };
+    const salvaged = salvageV2(parsed.state);
+    // Nothing readable beside the bad entries is the same as nothing readable at all.
+    if (!salvaged || (salvaged.leftOut && isEmpty(salvaged.state)))
+      return { kind: 'dropped', reason: 'unreadable' };
+    const { state, leftOut } = salvaged;
+    return leftOut ? { kind: 'ok', version, state, leftOut } : { kind: 'ok', version, state };
   }
   if (version === 1) {
     const state = validateV1(parsed.state);
@@ -237,6 +280,8 @@ interface StorageEvents {
   onStatus: (status: StorageStatus) => void;
   /** A stored value was refused; `removed` says whether it was taken out of storage. */
   onDropped: (reason: NoticeReason, removed: boolean) => void;
+  /** A stored value was read without some of its entries. */
+  onLeftOut: () => void;
 }
 
 function createGuardedStorage(
@@ -281,7 +326,20 @@ function createGuardedStorage(
         events.onDropped(result.reason, removed);
         return null;
       }
-      lastWritten = raw;
+      if (result.leftOut) {
+        // Writing back what was kept drops the bad entries, so the notice is a one-time notice.
+        // Same key order as zustand's own writes, so an unchanged state is not written again.
+        const text = JSON.stringify({ state: result.state, version: result.version });
+        try {
+          getStorage().setItem(name, text);
+          lastWritten = text;
+        } catch {
+          events.onStatus('session-only');
+        }
+        events.onLeftOut();
+      } else {
+        lastWritten = raw;
+      }
       return { state: result.state, version: result.version } as StorageValue<DrillProgressData>;
     },
     setItem(name, value) {
@@ -370,6 +428,11 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
         reason === 'newer-version' || !removed ? reason : 'replaced-elsewhere',
       );
       api.setState({ notice: pendingNotice });
+    },
+    onLeftOut() {
+      // No setState here, even after creation: it would save this tab's state over what was just
+      // read. `merge` applies the notice with the state it came with.
+      pendingNotice = noticeFor('partly-unreadable');
     },
   };
 
