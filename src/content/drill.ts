@@ -4,6 +4,8 @@
 export interface DrillChoice {
   id: string;
   text: string;
+  /** Why this choice is wrong, in a sentence or two, for a reader who picked it. The right one has none. */
+  why?: string;
 }
 
 export interface DrillLink {
@@ -39,6 +41,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
       {
         id: 'rejected-by-lock',
         text: 'The write fails: the lock expired at 300 ms, so anything client 1 sends after that is turned away.',
+        why: 'The lock never sees the write: it goes straight to the storage, which turns nothing away unless it checks tokens.',
       },
       {
         id: 'depends-on-fencing',
@@ -47,10 +50,12 @@ export const drillQuestions: readonly DrillQuestion[] = [
       {
         id: 'blocked',
         text: 'The write waits: client 2 holds the lock now, so client 1’s write queues until client 2 releases.',
+        why: 'Nothing queues it: the write goes to the storage, not through the lock, and client 1 still thinks it holds the lock.',
       },
       {
         id: 'notices',
         text: 'On resuming, client 1 sees its TTL ran out, takes the lock again with a new token, then writes.',
+        why: 'Client 1 gets no signal that its lock expired: it wakes mid-step and sends the write it was about to send.',
       },
     ],
     bestChoiceId: 'depends-on-fencing',
@@ -71,6 +76,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
       {
         id: 'it-can',
         text: 'It can: if the lock’s remaining TTL, read just before the write, is still above zero, the write is safe.',
+        why: 'A TTL above zero says the lock was held when Redis answered, not when the write lands. A pause can fall in between.',
       },
       {
         id: 'gap',
@@ -79,10 +85,12 @@ export const drillQuestions: readonly DrillQuestion[] = [
       {
         id: 'no-command',
         text: 'Redis has no command that tells a client whether it still holds a key, so the check cannot be made.',
+        why: 'It can ask: a GET of the lock key shows whose token is there. The trouble is that the answer can go stale.',
       },
       {
         id: 'too-slow',
         text: 'It could, but one more round trip to Redis before every write costs more latency than the lock saves.',
+        why: 'Cost is not the problem: even a free check can be out of date by the time the write lands.',
       },
     ],
     bestChoiceId: 'gap',
@@ -107,14 +115,17 @@ export const drillQuestions: readonly DrillQuestion[] = [
       {
         id: 'speed',
         text: 'A delete of a key that already expired returns an error, so the release checks the key first.',
+        why: 'A DEL of a missing key is no error, it returns 0. The danger is a key that is there and belongs to someone else.',
       },
       {
         id: 'counter',
         text: 'Deleting the lock key also resets the fence counter, so the next holder would reuse a token.',
+        why: 'The fence counter is a key of its own. Deleting the lock key leaves it alone, so tokens keep growing.',
       },
       {
         id: 'not-needed',
         text: 'It does not have to: the TTL already removed an expired lock, so a delete can only hit your own.',
+        why: 'After your lock expires, another client can take the same key. A plain delete then removes their lock.',
       },
     ],
     bestChoiceId: 'someone-else',
@@ -139,14 +150,17 @@ export const drillQuestions: readonly DrillQuestion[] = [
       {
         id: 'majority',
         text: 'Only that a majority of the 5 nodes is up: while 3 of 5 answer, two clients can never hold the lock at the same time.',
+        why: 'A majority is not enough: a clock jump on one node, or a pause past the TTL, lets a second client get its own majority.',
       },
       {
         id: 'fsync',
         text: 'That every node fsyncs each write before it answers; with fsync on, no restart can lose a lock, so it is safe.',
+        why: 'fsync only covers restarts. A clock jump or a pause past the TTL still gives two holders, and there is no token to stop them.',
       },
       {
         id: 'nothing',
         text: 'Nothing about time: it checks the time it took to acquire against the TTL, so a jump or a pause cannot give two holders.',
+        why: 'That check covers only the time to acquire. A pause after it, or a clock jump on one node, goes unseen.',
       },
     ],
     bestChoiceId: 'timing',
@@ -167,6 +181,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
       {
         id: 'always',
         text: 'Yes, always: INCR is atomic and only goes up, so no two holders can ever get the same token.',
+        why: 'INCR only grows on one node. Replication is asynchronous, so a failover can lose the last increments and repeat a token.',
       },
       {
         id: 'while-counter-survives',
@@ -175,10 +190,12 @@ export const drillQuestions: readonly DrillQuestion[] = [
       {
         id: 'never',
         text: 'No: two clients that call INCR at the same moment can both read the same value and get one token.',
+        why: 'INCR is atomic: two calls at the same moment get two different values. The risk is a failover, not a race.',
       },
       {
         id: 'cluster-only',
         text: 'Only on Redis Cluster, where the counter reaches a replica before INCR replies to the client.',
+        why: 'Redis Cluster replicates asynchronously too: INCR replies before a replica has the new value.',
       },
     ],
     bestChoiceId: 'while-counter-survives',
@@ -203,14 +220,17 @@ export const drillQuestions: readonly DrillQuestion[] = [
       {
         id: 'redlock',
         text: 'When the lock is Redlock on 5 nodes, whose majority keeps two clients from holding it at once.',
+        why: 'Redlock still expires under a paused client, and it hands out no token, so the stale write lands.',
       },
       {
         id: 'long-ttl',
         text: 'When the TTL is set far longer than the work can take, so the lock cannot expire mid-work.',
+        why: 'No TTL covers every pause: a GC pause, swap or a VM migration can outlast any TTL you pick.',
       },
       {
         id: 'single-redis',
         text: 'When there is a single Redis node, so no failover can lose the lock or hand out a token twice.',
+        why: 'One node still has a TTL: a paused client wakes after it expired and writes anyway.',
       },
     ],
     bestChoiceId: 'same-transaction',
@@ -238,14 +258,17 @@ export const drillQuestions: readonly DrillQuestion[] = [
       {
         id: 'speed',
         text: 'How fast it is taken: an efficiency lock skips the extra round trips a correctness lock needs.',
+        why: 'Both can be the same SET NX PX. What differs is what a failure costs, not how the lock is taken.',
       },
       {
         id: 'nodes',
         text: 'How many nodes hold it: a correctness lock needs a majority of several Redis nodes, as in Redlock.',
+        why: 'More nodes do not make a lock safe: Redlock on 5 nodes still gives two holders under a pause or a clock jump.',
       },
       {
         id: 'ttl',
         text: 'Whether it expires: an efficiency lock has a TTL, while a correctness lock is held until released.',
+        why: 'Both kinds usually expire, so that a crashed holder frees them. What differs is what a double run costs.',
       },
     ],
     bestChoiceId: 'double-run',
@@ -266,14 +289,17 @@ export const drillQuestions: readonly DrillQuestion[] = [
       {
         id: 'redlock',
         text: 'Switch the lock to Redlock on 5 nodes: with a majority behind it the lock itself is safe, so the API needs no check.',
+        why: 'No lock is safe on its own: a paused client still writes after expiry, and Redlock gives the API no token to check.',
       },
       {
         id: 'check-first',
         text: 'Ask the lock service whether you still hold the lock just before each call, and skip the call if the lock is gone.',
+        why: 'The answer can go stale before the call lands: a pause or a network delay can fall between the check and the call.',
       },
       {
         id: 'long-ttl',
         text: 'Set a TTL longer than any call can take and keep extending it while you work, so the lock cannot expire mid-call.',
+        why: 'A paused client cannot extend its lock while it is paused, and it makes the call when it wakes.',
       },
     ],
     bestChoiceId: 'what-it-supports',

@@ -161,6 +161,18 @@ describe('DrillPanel', () => {
     expect(screen.getByText(/1 not yet/)).toBeTruthy();
   });
 
+  it('tells a wrong pick why it is wrong, beside the closest choice', () => {
+    const { store } = setup();
+    for (const wrong of q1.choices.filter((c) => c.id !== q1.bestChoiceId)) {
+      const c = predictAndReveal(q1.prompt, wrong.text);
+      const match = c.querySelector('.drill-match')!.textContent ?? '';
+      expect(match).toContain(wrong.why!);
+      expect(match).toMatch(/^Your pick differs\. .+ The closest choice: “/);
+      // Hide the answer to pick the next wrong choice.
+      act(() => store.getState().setRevealed(q1.id, false));
+    }
+  });
+
   it('shows each question’s choices in the seed’s order, and keeps it for the visit', () => {
     const { store, unmount } = setup(new FakeStorage(), 7);
     const expected = (seed: number) =>

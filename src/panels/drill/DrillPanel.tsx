@@ -237,7 +237,6 @@ function DrillCard({ store, question, number, choiceSeed, practicing }: DrillCar
     !practicing &&
     (prediction === undefined || (prediction.choice === null && prediction.text.trim() === ''));
   const picked = question.choices.find((c) => c.id === prediction?.choice);
-  const best = question.choices.find((c) => c.id === question.bestChoiceId);
   const choices = useMemo(
     () => choiceOrder(question.id, question.choices, choiceSeed),
     [question, choiceSeed],
@@ -338,11 +337,7 @@ function DrillCard({ store, question, number, choiceSeed, practicing }: DrillCar
           <>
             <h4 className="drill-answer-title">Answer</h4>
             {picked && !practicing && (
-              <p className="drill-match">
-                {picked.id === question.bestChoiceId
-                  ? 'Your pick matches the answer.'
-                  : `Your pick differs. The closest choice: “${best?.text ?? ''}”`}
-              </p>
+              <p className="drill-match">{pickFeedback(question, picked)}</p>
             )}
             {question.answer.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
@@ -383,6 +378,18 @@ function DrillCard({ store, question, number, choiceSeed, practicing }: DrillCar
       </div>
     </article>
   );
+}
+
+/**
+ * What the reveal says about a picked choice. The answer explains the right one; a wrong pick
+ * also gets its own reason, so the reader learns why their choice fails and not only what passes.
+ */
+function pickFeedback(question: DrillQuestion, picked: DrillQuestion['choices'][number]): string {
+  if (picked.id === question.bestChoiceId) return 'Your pick matches the answer.';
+  const best = question.choices.find((c) => c.id === question.bestChoiceId);
+  return ['Your pick differs.', picked.why, `The closest choice: “${best?.text ?? ''}”`]
+    .filter((part) => part !== undefined)
+    .join(' ');
 }
 
 function VerdictButton({

@@ -27,6 +27,26 @@ describe('drill content', () => {
     expect(q.links.length).toBeGreaterThan(0);
   });
 
+  // The answer explains the right choice; a reader who picked a wrong one also needs to hear why
+  // that one fails, or the reveal teaches what passes but not what was wrong with their model.
+  it.each(drillQuestions.map((q) => [q.id, q] as const))(
+    '%s: every wrong choice says why it is wrong, in a sentence or two',
+    (_id, q) => {
+      for (const c of q.choices) {
+        if (c.id === q.bestChoiceId) {
+          expect(c.why, c.id).toBeUndefined();
+          continue;
+        }
+        expect(c.why, c.id).toBeDefined();
+        expect(c.why!.length, c.id).toBeLessThanOrEqual(140);
+        expect(
+          c.why!.split(/[.!?](?:\s|$)/).filter((x) => x.trim() !== '').length,
+          c.id,
+        ).toBeLessThanOrEqual(2);
+      }
+    },
+  );
+
   // The right choice used to be the longest by far in every question (1.56 to 2.96 times the
   // longest wrong one), so a reader could pick it by its length alone. 1.25 leaves room for a
   // right answer that needs a few more words (the rewritten choices reach 1.16 at most) and fails
