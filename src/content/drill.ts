@@ -181,7 +181,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
       {
         id: 'always',
         text: 'Yes, always: INCR is atomic and only goes up, so no two holders can ever get the same token.',
-        why: 'INCR only grows on one node. Replication is asynchronous, so a failover can lose the last increments and repeat a token.',
+        why: 'INCR only grows while its node keeps the value. A failover or a restart can lose the last increments and repeat a token.',
       },
       {
         id: 'while-counter-survives',
