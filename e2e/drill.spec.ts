@@ -71,6 +71,9 @@ test.describe('the drill', () => {
     // The reveal moved nothing, and the pick stays as it was while the answer shows.
     expect(await drill.choices(Q1)).toEqual(order);
     await expect(q1.getByRole('radio', { name: Q1_BEST })).toBeDisabled();
+    // The list marks the answer and the wrong pick, so the reader need not match the quote.
+    expect(await drill.choiceTag(Q1, Q1_BEST)).toBe('✓ the answer');
+    expect(await drill.choiceTag(Q1, Q1_WRONG)).toBe('✗ your pick');
 
     await page.reload();
     await expect(drill.knownCount()).toHaveText('0 of 8 known');

@@ -76,7 +76,19 @@ export class DrillPage {
     await expect(this.question(prompt).getByRole('radio').first()).toBeVisible();
     return this.question(prompt)
       .getByRole('radio')
-      .evaluateAll((els) => els.map((el) => el.closest('label')?.textContent ?? ''));
+      .evaluateAll((els) =>
+        // The choice's own text: after a reveal its label also holds "the answer" or "your pick".
+        els.map(
+          (el) => el.closest('label')?.querySelector('.drill-choice-text')?.textContent ?? '',
+        ),
+      );
+  }
+
+  /** The tag a revealed answer puts on a choice ("✓ the answer", "✗ your pick"), or ''. */
+  async choiceTag(prompt: string | RegExp, choiceText: string | RegExp): Promise<string> {
+    const label = this.question(prompt).locator('label.drill-choice', { hasText: choiceText });
+    const tag = label.locator('.drill-choice-tag');
+    return (await tag.count()) === 0 ? '' : ((await tag.textContent()) ?? '');
   }
 
   async writePrediction(prompt: string | RegExp, text: string) {

@@ -71,11 +71,11 @@ function promptsInOrder(): string[] {
     .map((a) => within(a).getByRole('heading', { level: 3 }).textContent ?? '');
 }
 
-/** The choices of a question as the reader sees them, top to bottom. */
+/** The choices of a question as the reader sees them, top to bottom (without the reveal's tags). */
 function shownChoices(prompt: string): string[] {
   return within(card(prompt))
     .getAllByRole('radio')
-    .map((r) => r.closest('label')?.textContent ?? '');
+    .map((r) => r.closest('label')?.querySelector('.drill-choice-text')?.textContent ?? '');
 }
 
 function predictAndReveal(prompt: string, choiceText: string) {
@@ -224,8 +224,17 @@ describe('DrillPanel', () => {
 
     // With the answer showing, the pick cannot be switched to the right one.
     const best = q1.choices.find((x) => x.id === q1.bestChoiceId)!;
-    const right = within(c).getByRole('radio', { name: best.text }) as HTMLInputElement;
+    const right = within(c).getByRole('radio', {
+      name: `${best.text} the answer`,
+    }) as HTMLInputElement;
     expect(right.disabled).toBe(true);
+    // The list marks the answer and the wrong pick in words, and no other choice.
+    const tags = within(c)
+      .getAllByRole('radio')
+      .map((r) => r.closest('label')?.querySelector('.drill-choice-tag')?.textContent ?? '');
+    expect(tags.filter((t) => t === '✓ the answer')).toHaveLength(1);
+    expect(tags.filter((t) => t === '✗ your pick')).toHaveLength(1);
+    expect(tags.filter((t) => t !== '')).toHaveLength(2);
     expect(within(c).getByText('Hide the answer to change your pick.')).toBeTruthy();
 
     // Another try: hide, pick again, reveal; a right pick can be marked known.
@@ -378,9 +387,10 @@ describe('DrillPanel', () => {
     setup(storage);
     const c = card(q2.prompt);
     const best = q2.choices.find((x) => x.id === q2.bestChoiceId)!;
-    expect((within(c).getByRole('radio', { name: best.text }) as HTMLInputElement).checked).toBe(
-      true,
-    );
+    // A right pick shows only "the answer": it is the pick.
+    const pick = within(c).getByRole('radio', { name: `${best.text} the answer` });
+    expect((pick as HTMLInputElement).checked).toBe(true);
+    expect(within(c).queryByText('your pick')).toBeNull();
     expect((within(c).getByRole('textbox') as HTMLTextAreaElement).value).toBe(
       'stale by the time it lands',
     );

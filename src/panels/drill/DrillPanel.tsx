@@ -296,7 +296,15 @@ function DrillCard({ store, question, number, choiceSeed, practicing }: DrillCar
                   setHint('');
                 }}
               />
-              <span>{choice.text}</span>
+              <span>
+                <span className="drill-choice-text">{choice.text}</span>
+                {pickLocked && (
+                  <ChoiceTag
+                    isAnswer={choice.id === question.bestChoiceId}
+                    isPick={choice.id === prediction?.choice}
+                  />
+                )}
+              </span>
             </label>
           ))}
         <label htmlFor={textId} className="drill-text-label">
@@ -378,6 +386,27 @@ function DrillCard({ store, question, number, choiceSeed, practicing }: DrillCar
       </div>
     </article>
   );
+}
+
+/**
+ * With the answer showing, the list itself says which choice is the answer and which wrong one
+ * was picked: the reader should not have to match the answer's quote against four choices. Words,
+ * not only a colour, so that a screen reader says them as part of the choice.
+ */
+function ChoiceTag({ isAnswer, isPick }: { isAnswer: boolean; isPick: boolean }) {
+  if (isAnswer)
+    return (
+      <span className="drill-choice-tag is-answer">
+        <span aria-hidden="true">✓ </span>the answer
+      </span>
+    );
+  if (isPick)
+    return (
+      <span className="drill-choice-tag is-wrong-pick">
+        <span aria-hidden="true">✗ </span>your pick
+      </span>
+    );
+  return null;
 }
 
 /**
