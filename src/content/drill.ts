@@ -284,7 +284,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
     choices: [
       {
         id: 'what-it-supports',
-        text: 'Use a check it does make (If-Match on an ETag, an idempotency key), put a proxy that checks tokens in front, or accept efficiency only.',
+        text: 'Use a condition it checks (If-Match, an idempotency key), put a token-checking proxy in front, or settle for efficiency.',
       },
       {
         id: 'redlock',
@@ -305,7 +305,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
     bestChoiceId: 'what-it-supports',
     answer: [
       'You cannot fence it directly, so use what it does offer: make each write idempotent or conditional on a version the API checks, such as an ETag with If-Match or an idempotency key.',
-      'If it offers neither, send every write through your own proxy or store that checks the token before forwarding. Otherwise accept that the lock only gives efficiency, and plan for the rare double write.',
+      'If it offers neither, send every write through a proxy of your own that checks the token and forwards one write per resource at a time; that holds only if nothing reaches the API around it. Otherwise accept that the lock only gives efficiency, and plan for the rare double write.',
     ],
     links: [
       { label: 'Fencing at the storage', href: '#fencing-storage' },
