@@ -21,7 +21,7 @@ export const postgresListing: PseudoListing = {
   ],
   notes: [
     'It answers false straight away when another transaction holds the lock. It never waits.',
-    'Commit or rollback frees the lock. A client that dies is rolled back, so it cannot write later.',
+    'Commit or rollback frees the lock. A client that dies is rolled back, so it cannot write later; until Postgres sees its connection close (a cut network can take until TCP keepalive), nobody else gets the lock.',
     'Expiry is judged by the one Postgres clock; the clients’ clocks play no part.',
     'The row stays after release, so each new holder gets a higher token than the last.',
   ],
