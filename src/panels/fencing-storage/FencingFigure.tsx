@@ -17,9 +17,12 @@ export function FencingFigure() {
   );
 }
 
-/** What both pictures say, kept once so the two cannot disagree: the paused client's fenced run. */
-const NEWER = { who: '① client 2', token: 34, body: 'v2', atMs: 320 };
-const STALE = { who: '② client 1, late', token: 33, body: 'v1', atMs: 510 };
+/**
+ * What both pictures say, kept once so the two cannot disagree: the paused client's fenced run,
+ * its writes as each was sent (a test holds them to the recording and to the engine).
+ */
+export const NEWER = { who: '① client 2', token: 34, body: 'v2', atMs: 320 };
+export const STALE = { who: '② client 1, late', token: 33, body: 'v1', atMs: 510 };
 /** A write's tag; the narrow picture's boxes leave out the word "token". */
 const tag = (w: typeof NEWER, withWord: boolean) =>
   `${withWord ? 'token ' : ''}${w.token} · ${w.body} · ~${w.atMs} ms`;
