@@ -25,7 +25,7 @@ export const lockChoices: LockChoice[] = [
     id: 'fenced',
     lock: 'Any lock plus a fenced write',
     efficiency: { level: 'yes', text: 'Yes' },
-    correctness: { level: 'conditional', text: 'Yes, if the tokens are durable' },
+    correctness: { level: 'conditional', text: 'Yes, if no token is ever handed out twice' },
   },
   {
     id: 'consensus',
