@@ -24,7 +24,8 @@ export function WhatIfControls({
         </p>
       )}
       <p className="pc-whatif-hint">
-        The engine reruns the story in your browser. Is any TTL long enough?
+        The engine reruns the story in your browser. Is any TTL long enough? Does the Postgres lease
+        row do better than Redis? Turn fencing off to see what the late write does then.
       </p>
       <div className="pc-whatif-fields">
         <MsSlider
