@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { drillQuestions } from '../src/content/drill';
 import { DRILL_STORAGE_KEY, DrillPage } from './pages/drillPage';
 
-const Q1 = /Client 1 pauses for 500 ms with a 300 ms lock/;
+const Q1 = /Client 1 holds a lock with a 300 ms TTL and pauses for 500 ms/;
 // The choices come in a new order on every visit, so the tests pick them by their words.
 const Q1_BEST = /^Without fencing the storage accepts it over client 2/;
 const Q1_WRONG = /^The write waits: client 2 holds the lock now/;

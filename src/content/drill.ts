@@ -36,7 +36,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
   {
     id: 'stale-write',
     prompt:
-      'Client 1 pauses for 500 ms with a 300 ms lock. Client 2 takes the lock and writes. What happens when client 1 resumes and writes?',
+      'Client 1 holds a lock with a 300 ms TTL and pauses for 500 ms. Client 2 takes the lock and writes. What happens when client 1 resumes and writes?',
     choices: [
       {
         id: 'rejected-by-lock',
@@ -119,8 +119,8 @@ export const drillQuestions: readonly DrillQuestion[] = [
       },
       {
         id: 'counter',
-        text: 'Deleting the lock key also resets the fence counter, so the next holder would reuse a token.',
-        why: 'The fence counter is a key of its own. Deleting the lock key leaves it alone, so tokens keep growing.',
+        text: 'Deleting the lock key also resets the token counter, so the next holder would reuse a token.',
+        why: 'The token counter is a key of its own, fence:{name}. Deleting the lock key leaves it alone, so tokens keep growing.',
       },
       {
         id: 'not-needed',

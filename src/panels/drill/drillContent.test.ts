@@ -13,7 +13,9 @@ describe('drill content', () => {
   it('has the explainer’s eight questions with unique ids', () => {
     expect(drillQuestions).toHaveLength(8);
     expect(new Set(drillQuestions.map((q) => q.id)).size).toBe(8);
-    expect(drillQuestions[0]!.prompt).toMatch(/pauses for 500 ms with a 300 ms lock/);
+    expect(drillQuestions[0]!.prompt).toMatch(
+      /holds a lock with a 300 ms TTL and pauses for 500 ms/,
+    );
     expect(drillQuestions[7]!.prompt).toMatch(/third-party API/);
   });
 

@@ -22,7 +22,7 @@ export const STEPS: readonly FencedStep[] = [
     title: 'Acquire, with a token',
     does: [
       'Run the acquire script: it sets the lock key only if the key is absent.',
-      'In the same script, the fence counter goes up by 1; its new value is your token.',
+      'In the same script, the token counter (the key fence:{name}) goes up by 1; its new value is your token.',
       'The key gets a TTL, so a holder that crashes frees the lock without anyone cleaning up.',
     ],
     failLabel: 'busy or down',
@@ -56,7 +56,7 @@ export const STEPS: readonly FencedStep[] = [
     title: 'Write with the token',
     does: [
       'Send the token with every write.',
-      'The storage applies the write only if no higher token has written (fence ≤ token), in the same statement, and stores the token as the new fence.',
+      'The storage keeps a fence with each document: the highest token that has written to it. It applies the write only if fence ≤ token, in the same statement, and stores the token as the new fence.',
     ],
     failLabel: 'rejected: stop',
     ifItFails: [
