@@ -61,6 +61,9 @@ describe('RedlockPanel', () => {
     openAt('/?try-jump=500#redlock');
     render(<RedlockPanel />);
     expect(screen.getByText(/A 500 ms jump left client 1’s key alive/)).toBeTruthy();
+    expect(screen.getByText(/the jump has to be about \d+ ms or more/)).toBeTruthy();
+    // The partition behind "3 of 5" is said for this run, and only for it.
+    expect(screen.getByText(/client 1 can reach only redis-1, redis-2 and redis-3/)).toBeTruthy();
     fireEvent.change(screen.getByRole('slider', { name: 'Clock jump on redis-3' }), {
       target: { value: '1500' },
     });
@@ -79,6 +82,7 @@ describe('RedlockPanel', () => {
   it('lets the reader size the GC pause: one that ends before client 2 asks gives no two holders', () => {
     render(<RedlockPanel />);
     fireEvent.click(screen.getByRole('button', { name: 'A GC pause past the TTL' }));
+    expect(screen.queryByText(/can reach only/)).toBeNull();
     const pause = screen.getByRole('slider', { name: 'Client 1’s GC pause' });
     expect((pause as HTMLInputElement).value).toBe('500');
     fireEvent.change(pause, { target: { value: '100' } });

@@ -18,7 +18,7 @@ import { fmt } from '../../viz/timeline';
 import { redlockNotes, redlockSayIt, redlockVerdict } from '../../content/redlock';
 import { SayIt } from '../top';
 import { ASSUMPTIONS, REDLOCK_RUNS } from './assumptions';
-import { clockJumpRun, noSecondMajority } from './clockJump';
+import { clockJumpRun, clockJumpSetup, noSecondMajority } from './clockJump';
 import { gcPauseRun, noOverlapAfterPause } from './gcPause';
 import type { SizedRun } from './sizedRun';
 import { parseRunQuery, runSearch } from './runChoice';
@@ -163,6 +163,9 @@ export function RedlockPanel() {
             </button>
           ))}
         </div>
+        {which === 'redlock-clock-jump' && typeof trace.params.ttlMs === 'number' && (
+          <p className="rl-setup">{clockJumpSetup(trace.params.ttlMs)}</p>
+        )}
         {runProblem && (
           <p className="fl-link-notice rl-notice" role="status">
             {runProblem}
@@ -273,7 +276,9 @@ export function RedlockPanel() {
         ) : (
           <p className="rl-two is-none">
             <strong>No two holders.</strong>{' '}
-            {which === 'redlock-clock-jump' ? noSecondMajority(ownMs) : noOverlapAfterPause(trace)}
+            {which === 'redlock-clock-jump'
+              ? noSecondMajority(ownMs, trace)
+              : noOverlapAfterPause(trace)}
           </p>
         )}
 

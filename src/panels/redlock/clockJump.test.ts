@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLOCK_JUMP_RANGE_MS, clockJumpRun } from './clockJump';
+import { CLOCK_JUMP_RANGE_MS, clockJumpRun, clockJumpSetup, noSecondMajority } from './clockJump';
 
 describe('sizing the clock jump', () => {
   it('gives two holders from some size on, and for every bigger jump, as the panel says', () => {
@@ -23,6 +23,44 @@ describe('sizing the clock jump', () => {
     const { trace } = clockJumpRun.run(clockJumpRun.recordedMs);
     expect(trace?.params.jumpMs).toBe(clockJumpRun.recordedMs);
     expect(trace?.outcome.verdict).toBe('two-holders');
+  });
+});
+
+describe('what the panel says about the clock jump', () => {
+  it('names the size from which jumps give two holders, within one step of the slider', () => {
+    let firstTwoHoldersMs: number | null = null;
+    let smallTrace = null;
+    for (
+      let ms = CLOCK_JUMP_RANGE_MS.min;
+      ms <= CLOCK_JUMP_RANGE_MS.max;
+      ms += CLOCK_JUMP_RANGE_MS.step
+    ) {
+      const { trace } = clockJumpRun.run(ms);
+      if (trace!.outcome.holdersOverlap) {
+        firstTwoHoldersMs = ms;
+        break;
+      }
+      smallTrace = trace;
+    }
+    expect(firstTwoHoldersMs).not.toBeNull();
+    const said = noSecondMajority(CLOCK_JUMP_RANGE_MS.min, smallTrace!);
+    const named = /the jump has to be about (\d+) ms or more/.exec(said);
+    expect(named, said).not.toBeNull();
+    expect(Math.abs(Number(named![1]) - firstTwoHoldersMs!)).toBeLessThanOrEqual(
+      CLOCK_JUMP_RANGE_MS.step,
+    );
+  });
+
+  it('says which nodes each client reaches, as the recorded story’s grants show', () => {
+    const { trace } = clockJumpRun.run(clockJumpRun.recordedMs);
+    const granted = (actor: string) =>
+      trace!.events.find((e) => e.actor === actor && e.f === 'acquire' && e.type === 'ok')?.value
+        ?.nodes as string[];
+    const words = (nodes: string[]) => `${nodes.slice(0, -1).join(', ')} and ${nodes.at(-1)}`;
+    const setup = clockJumpSetup(trace!.params.ttlMs as number);
+    expect(setup).toContain(`client 1 can reach only ${words(granted('client-1'))},`);
+    expect(setup).toContain(`client 2 only ${words(granted('client-2'))},`);
+    expect(setup).toContain(`a ${trace!.params.ttlMs} ms TTL`);
   });
 });
 
