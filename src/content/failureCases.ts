@@ -82,7 +82,8 @@ export const failureCases: FailureCase[] = [
     id: 'redlock-clock-jump',
     event: 'The clock jumps on one Redlock node',
     result: 'Two clients each hold a majority.',
-    whyRight: 'Redlock has no way to notice. Only fencing at the storage catches it.',
+    whyRight:
+      'Redlock has no way to notice, and it hands out no token. Only fencing at the storage, with tokens from another source, catches it.',
     savedBy: 'Fencing',
     scenario: 'redlock-clock-jump',
     variant: 'default',
