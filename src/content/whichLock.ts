@@ -48,7 +48,8 @@ export const lockChoices: LockChoice[] = [
   {
     id: 'mutex',
     lock: 'A mutex inside one process',
-    efficiency: { level: 'no', text: 'No' },
+    // A mutex is fine within one process; the row is about work spread over machines.
+    efficiency: { level: 'no', text: 'No: other processes never see it' },
     correctness: { level: 'no', text: 'No' },
   },
 ];
