@@ -2,13 +2,13 @@
 // real servers that the recorder starts (and stops, also on failure and Ctrl-C), checks each
 // outcome against the scenario's expectation and the simulator, and writes
 // `<out>/<scenario>.<variant>.<lock>.json` whole or not at all.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { findScenario } from '../sim/scenarios/index';
 import { simulate } from '../sim/simulate';
 import type { Trace } from '../sim/trace/schema';
 import { needsClockShim, ServerPool } from './backends';
 import { stopOnInterrupt } from './interrupt';
+import { checkWritableFolder, NotWritableError } from './output/checkWritable';
 import { fromCaller, fromProject } from './paths';
 import { BadArgsError, parseRecordArgs, RECORD_USAGE } from './record/args';
 import { expectedDifferences, outcomeDifferences } from './record/compareOutcomes';
@@ -120,16 +120,14 @@ async function main(): Promise<number> {
   // The default folder is the project's; one given on the command line is where it was typed.
   const outDir = args.outGiven ? fromCaller(args.outDir) : fromProject(args.outDir);
   try {
-    mkdirSync(outDir, { recursive: true });
+    checkWritableFolder(outDir);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    complain(
-      `cannot write recordings to ${args.outDir}: ${
-        code === 'EEXIST' || code === 'ENOTDIR'
-          ? 'a file is in the way (--out needs a folder)'
-          : (error as Error).message
-      }`,
-    );
+    if (!(error instanceof NotWritableError)) throw error;
+    const reason =
+      error.message === 'a file is in the way'
+        ? 'a file is in the way (--out needs a folder)'
+        : error.message;
+    complain(`cannot write recordings to ${args.outDir}: ${reason}`);
     return 2;
   }
   const interruption = stopOnInterrupt(complain, 'recordings already written stay as they are');

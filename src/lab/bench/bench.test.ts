@@ -34,10 +34,17 @@ function sharedServers(): BenchServers {
   };
 }
 
-function runMain(args: string[], env: NodeJS.ProcessEnv, onStderr?: (text: string) => void) {
+function runMain(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  onStderr?: (text: string) => void,
+  timeoutMs?: number,
+) {
   const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A command that hangs is killed, so the test fails instead of waiting forever.
+    ...(timeoutMs ? { timeout: timeoutMs } : {}),
   });
   let stdout = '';
   let stderr = '';
@@ -184,6 +191,25 @@ describe('npm run lab:bench', () => {
     const result = await runMain(['--only', 'redis-fastest'], {});
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('Unknown case "redis-fastest". Valid cases: redis-plain,');
+  });
+
+  // Found only after the run, a place that cannot take the file cost every minute measured; and
+  // Node's recursive mkdir never returns for a folder under Linux's /proc.
+  it('refuses an --out it cannot write before measuring anything', async () => {
+    const env = { REDIS_URL: inject('redisUrl') };
+    const outs: [string, string][] = [[dir, 'it is a folder (--out needs a file name)']];
+    if (process.platform === 'linux') {
+      outs.push(
+        ['/proc/fencing-lab-no-such-folder/numbers.json', 'no folder can be made there'],
+        ['/sys/kernel/numbers.json', 'permission denied'],
+      );
+    }
+    for (const [out, reason] of outs) {
+      const result = await runMain(['--only', 'redis-token', '--out', out], env, undefined, 15_000);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(`Cannot write the numbers to ${out}: ${reason}\n`);
+    }
   });
 
   it('stops with one line naming a server that is down, and keeps the old file', async () => {

@@ -4,6 +4,7 @@
 import { loadavg } from 'node:os';
 import { stopOnInterrupt } from '../interrupt';
 import { readLockSource } from '../lockSources';
+import { checkWritableFile, NotWritableError } from '../output/checkWritable';
 import { fromProject } from '../paths';
 import { runSql, startAll, startEtcd, startPostgres, startRedis, stopAll } from '../servers';
 import { ArgsError, USAGE, parseArgs, type BenchOptions } from './args';
@@ -63,6 +64,13 @@ async function main(): Promise<number> {
   if (options.help) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
+  }
+  try {
+    checkWritableFile(fromProject(options.out));
+  } catch (error) {
+    if (!(error instanceof NotWritableError)) throw error;
+    progress(`Cannot write the numbers to ${options.out}: ${error.message}`);
+    return 2;
   }
 
   const recordedAt = new Date();

@@ -2,12 +2,14 @@
 // is renamed over the target only once complete, so a crash, a full disk or a failed case
 // can never leave the page a half-written numbers.json.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { makeFolders } from '../output/makeFolders';
 
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
   const dir = dirname(path);
-  await mkdir(dir, { recursive: true });
+  // Not Node's recursive mkdir, which never returns for a folder under /proc.
+  makeFolders(dir);
   // Same folder as the target: rename is atomic only within one file system.
   const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {

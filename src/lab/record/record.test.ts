@@ -31,8 +31,11 @@ const scratch = mkdtempSync(join(tmpdir(), 'fencing-lab-record-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Runs the recorder as `npm run lab:record` would, with the given env on top of ours. */
-const record = (args: string[], env: Record<string, string> = {}) =>
-  runScript(RECORD_SCRIPT, args, { env });
+const record = (
+  args: string[],
+  env: Record<string, string> = {},
+  options: { timeoutMs?: number } = {},
+) => runScript(RECORD_SCRIPT, args, { env, ...options });
 
 describe('recorder arguments', () => {
   it('reads --only (repeated or comma-separated) and --out, in both spellings', () => {
@@ -122,6 +125,29 @@ describe('npm run lab:record', () => {
     }
     expect(readFileSync(file, 'utf8')).toBe('not a folder');
   });
+
+  // Linux's /proc takes no new folders (mkdir says ENOENT though /proc exists: Node's recursive
+  // mkdir then retries forever at full CPU) and /sys/kernel takes no new files. Both must fail
+  // in one line before any server starts; the shared servers keep a slip from starting ours.
+  it.runIf(process.platform === 'linux')(
+    'refuses an --out it cannot write, in one line, before starting anything',
+    async () => {
+      const env = { REDIS_URL: inject('redisUrl'), DATABASE_URL: inject('databaseUrl') };
+      for (const [out, reason] of [
+        ['/proc/fencing-lab-no-such-folder', 'no folder can be made there'],
+        ['/sys/kernel', 'permission denied'],
+      ]) {
+        const result = await record(
+          ['--only', 'paused-client.fencing-on.redis', '--out', out!],
+          env,
+          { timeoutMs: 15_000 },
+        );
+        expect(result.code).toBe(2);
+        expect(result.stdout).toBe('');
+        expect(result.stderr).toBe(`lab:record: cannot write recordings to ${out}: ${reason}\n`);
+      }
+    },
+  );
 
   it('names REDIS_URL when it is not a URL, in one line', async () => {
     const result = await record(['--only', 'paused-client.fencing-on.redis'], {
