@@ -124,6 +124,11 @@ describe('npm run lab:bench', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/redis-hot\s+[\d,]+ tries.*[\d,]+ ioredis/);
     expect(result.stdout).toMatch(/pg-lease\s+[\d,]+ pairs.*[\d,]+ pg /);
+    // The figures printed with the machine and the load they were measured under.
+    expect(result.stdout).toMatch(/^Measured on .+ \(\d+ CPUs, [\d.]+ GB\), .+; Node v\d+/m);
+    expect(result.stdout).toMatch(
+      /^Load average \(1 min\): [\d.]+ at the start, [\d.]+ at the end \(/m,
+    );
     const numbers = JSON.parse(readFileSync(out, 'utf8')) as Record<string, unknown>;
     const checked = validateNumbers(numbers);
     expect(checked.ok ? [] : checked.problems).toEqual([]);

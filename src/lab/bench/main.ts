@@ -14,6 +14,7 @@ import { toolVersion } from './ceilings/run';
 import { collectEnvironment } from './environment';
 import { NUMBERS_FORMAT, NUMBERS_VERSION, type NumbersCase, type NumbersFile } from './numbers';
 import { runCase } from './runCase';
+import { formatSummary } from './summary';
 import { formatTable } from './table';
 import { writeJsonAtomic } from './writer';
 
@@ -129,7 +130,9 @@ async function main(): Promise<number> {
       cases,
     };
     await writeJsonAtomic(fromProject(options.out), numbers);
-    process.stdout.write(`\n${formatTable(cases)}\n\nWrote ${options.out}\n`);
+    process.stdout.write(
+      `\n${formatTable(cases)}\n\n${formatSummary(numbers)}\n\nWrote ${options.out}\n`,
+    );
     return 0;
   } catch (error) {
     // The case that failed as its servers stopped under it is the interruption, said already.
