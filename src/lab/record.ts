@@ -13,7 +13,7 @@ import { fromCaller, fromProject } from './paths';
 import { BadArgsError, parseRecordArgs, RECORD_USAGE } from './record/args';
 import { expectedDifferences, outcomeDifferences } from './record/compareOutcomes';
 import { selectJobs, UnknownJobError, type RecordJob } from './record/jobs';
-import { writeFileAtomic } from './record/writeAtomic';
+import { writeFileAtomic } from './output/writeAtomic';
 import { ScenarioFailedError, runReal } from './runReal';
 import {
   BadServerUrlError,
@@ -150,7 +150,16 @@ async function main(): Promise<number> {
         continue;
       }
       const file = join(outDir, `${job.id}.json`);
-      writeFileAtomic(file, `${JSON.stringify(trace, null, 2)}\n`);
+      try {
+        writeFileAtomic(file, `${JSON.stringify(trace, null, 2)}\n`);
+      } catch (error) {
+        // A full disk or a folder in the file's place: the runs after it would fail the same way.
+        complain(
+          `${label}: could not write ${file}: ${error instanceof Error ? error.message : String(error)}` +
+            ` (${i} written before it, ${jobs.length - i - 1} not run)`,
+        );
+        return 1;
+      }
       say(`${label}  ${trace.outcome.verdict}, as the simulator  ${seconds} s  → ${file}`);
     }
   } catch (error) {

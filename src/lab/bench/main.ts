@@ -129,7 +129,7 @@ async function main(): Promise<number> {
       seconds: options.seconds,
       cases,
     };
-    await writeJsonAtomic(fromProject(options.out), numbers);
+    writeJsonAtomic(fromProject(options.out), numbers);
     process.stdout.write(
       `\n${formatTable(cases)}\n\n${formatSummary(numbers)}\n\nWrote ${options.out}\n`,
     );

@@ -22,7 +22,7 @@ import { runReal } from '../runReal';
 import { connectRedis, freePort, parseRedisUrl, startRedis } from '../servers';
 import { BadArgsError, parseRecordArgs } from './args';
 import { allJobs, selectJobs, UnknownJobError } from './jobs';
-import { writeFileAtomic } from './writeAtomic';
+import { writeFileAtomic } from '../output/writeAtomic';
 import { runScript } from '../test/runScript';
 
 const RECORD_SCRIPT = fileURLToPath(new URL('../record.ts', import.meta.url));
@@ -149,6 +149,26 @@ describe('npm run lab:record', () => {
     },
   );
 
+  it('a recording it cannot write: one line naming the file, exit 1, nothing else touched', async () => {
+    // A folder in the recording's place: the out folder passes the check, the write then fails,
+    // as a disk that fills mid-run would make it.
+    const out = join(scratch, 'blocked');
+    const target = join(out, 'paused-client.fencing-on.redis.json');
+    mkdirSync(target, { recursive: true });
+    const result = await record(['--only', 'paused-client.fencing-on.redis', '--out', out], {
+      REDIS_URL: inject('redisUrl'),
+      DATABASE_URL: inject('databaseUrl'),
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^lab:record: \\[1/1\\] paused-client\\.fencing-on\\.redis: could not write ${target.replaceAll('.', '\\.')}: .+ \\(0 written before it, 0 not run\\)\n$`,
+      ),
+    );
+    expect(readdirSync(out)).toEqual(['paused-client.fencing-on.redis.json']);
+    expect(readdirSync(target)).toEqual([]);
+  });
+
   it('names REDIS_URL when it is not a URL, in one line', async () => {
     const result = await record(['--only', 'paused-client.fencing-on.redis'], {
       REDIS_URL: 'notaurl',
@@ -243,7 +263,7 @@ describe('writeFileAtomic', () => {
     const file = join(scratch, 'atomic-race.json');
     const size = 8 * 1024 * 1024;
     writeFileSync(file, 'A'.repeat(size));
-    const module = fileURLToPath(new URL('./writeAtomic.ts', import.meta.url));
+    const module = fileURLToPath(new URL('../output/writeAtomic.ts', import.meta.url));
     const writer = spawn(
       process.execPath,
       [
