@@ -1,8 +1,9 @@
 // Runs one server process: spawn it, wait until it answers, and stop it (SIGINT, then SIGKILL if
 // it hangs), removing its temp folder. Every process is registered, so an exit, a signal or an
-// uncaught error still stops it.
+// uncaught error still stops it; and it dies with the lab if the lab is killed outright.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { interruptThenKill } from './interruptThenKill';
+import { dieWithParent } from './parentDeath';
 import { registerCleanup } from './registry';
 import { ServerStartError, oneLine } from './errors';
 import type { TempDir } from './tempDir';
@@ -67,7 +68,8 @@ export async function supervise(options: SuperviseOptions): Promise<SupervisedPr
 
   let child: ChildProcess;
   try {
-    child = spawn(options.command, options.args, {
+    const { command, args } = dieWithParent(options.command, options.args, options.env);
+    child = spawn(command, args, {
       cwd: options.cwd,
       env: options.env ?? process.env,
       stdio: ['ignore', 'pipe', 'pipe'],
