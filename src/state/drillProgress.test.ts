@@ -491,6 +491,15 @@ const wrongTypeArb = fc.oneof(
   fc.string().map((s) => JSON.stringify({ version: s, state: { progress: {}, predictions: {} } })),
 );
 
+/** Whether a value holds a key the loader refuses wherever it is (see `readStoredProgress`). */
+function hasForbiddenKey(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(
+    ([key, inner]) =>
+      key === '__proto__' || key === 'constructor' || key === 'prototype' || hasForbiddenKey(inner),
+  );
+}
+
 /** Adds a `__proto__` (or `constructor`) key at the top, in the state, or inside a record. */
 const protoArb = fc
   .tuple(
@@ -627,15 +636,19 @@ describe('loading generated stored values', () => {
   });
 
   it('a valid value with bad entries beside it keeps the valid part, with a notice', () => {
-    // JSON drops an undefined value, which would leave nothing bad in the stored text.
+    // JSON drops an undefined value, which would leave nothing bad in the stored text. A key
+    // like `prototype` anywhere refuses the whole value instead (the `__proto__` cases above).
     const badVerdictArb = fc
       .anything()
-      .filter((v) => v !== undefined && v !== 'known' && v !== 'not-yet');
+      .filter((v) => v !== undefined && v !== 'known' && v !== 'not-yet' && !hasForbiddenKey(v));
     const badPredictionArb = fc.oneof(
       fc
         .anything()
         .filter(
-          (v) => v !== undefined && !(typeof v === 'object' && v !== null && !Array.isArray(v)),
+          (v) =>
+            v !== undefined &&
+            !(typeof v === 'object' && v !== null && !Array.isArray(v)) &&
+            !hasForbiddenKey(v),
         ),
       fc.record({ choice: fc.oneof(fc.integer(), fc.boolean()), text: fc.constant('') }),
       fc.record({
