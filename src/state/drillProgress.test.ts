@@ -21,6 +21,9 @@ const [q1, q2, q3] = drillQuestions as [
   (typeof drillQuestions)[number],
 ];
 
+/** A stored value as the store writes it: the state under its version. */
+const envelope = (version: unknown, state: unknown) => JSON.stringify({ version, state });
+
 function storeOn(storage: FakeStorage): DrillProgressStore {
   return createDrillProgressStore({ getStorage: () => storage });
 }
@@ -92,12 +95,9 @@ describe('drill progress store', () => {
     const storage = new FakeStorage();
     storage.items.set(
       DRILL_STORAGE_NAME,
-      JSON.stringify({
-        version: 1,
-        state: {
-          known: [q1.id, 'a-question-that-was-removed'],
-          predictions: { [q3.id]: 'someone else holds it', [q2.id]: '' },
-        },
+      envelope(1, {
+        known: [q1.id, 'a-question-that-was-removed'],
+        predictions: { [q3.id]: 'someone else holds it', [q2.id]: '' },
       }),
     );
     const store = storeOn(storage);
@@ -120,10 +120,7 @@ describe('drill progress store', () => {
     ],
     [
       'a number for text',
-      JSON.stringify({
-        version: 2,
-        state: { progress: {}, predictions: { [ids[0]!]: { choice: null, text: 5 } } },
-      }),
+      envelope(2, { progress: {}, predictions: { [ids[0]!]: { choice: null, text: 5 } } }),
       'unreadable',
     ],
     [
@@ -191,15 +188,12 @@ describe('drill progress store', () => {
     const storage = new FakeStorage();
     storage.items.set(
       DRILL_STORAGE_NAME,
-      JSON.stringify({
-        version: 2,
-        state: {
-          progress: { [q1.id]: 'known', 'a-removed-question': 'known' },
-          predictions: {
-            [q2.id]: { choice: 'a-removed-choice', text: 'my words' },
-            [q3.id]: { choice: q3.bestChoiceId, text: '' },
-            'a-removed-question': { choice: null, text: 'gone' },
-          },
+      envelope(2, {
+        progress: { [q1.id]: 'known', 'a-removed-question': 'known' },
+        predictions: {
+          [q2.id]: { choice: 'a-removed-choice', text: 'my words' },
+          [q3.id]: { choice: q3.bestChoiceId, text: '' },
+          'a-removed-question': { choice: null, text: 'gone' },
         },
       }),
     );
@@ -220,15 +214,12 @@ describe('drill progress store', () => {
     const storage = new FakeStorage();
     storage.items.set(
       DRILL_STORAGE_NAME,
-      JSON.stringify({
-        version: 2,
-        state: {
-          progress: { [q1.id]: 'known', [q2.id]: 'maybe', [q3.id]: 7 },
-          predictions: {
-            [q3.id]: { choice: q3.bestChoiceId, text: 'mine' },
-            [q4.id]: { choice: null, text: 'y'.repeat(PREDICTION_MAX_CHARS + 1) },
-            [q5.id]: 42,
-          },
+      envelope(2, {
+        progress: { [q1.id]: 'known', [q2.id]: 'maybe', [q3.id]: 7 },
+        predictions: {
+          [q3.id]: { choice: q3.bestChoiceId, text: 'mine' },
+          [q4.id]: { choice: null, text: 'y'.repeat(PREDICTION_MAX_CHARS + 1) },
+          [q5.id]: 42,
         },
       }),
     );
@@ -256,10 +247,7 @@ describe('drill progress store', () => {
     expect(data(storeOn(storage))).toEqual({ progress: { [q1.id]: 'not-yet' }, predictions: {} });
     storage.items.set(
       DRILL_STORAGE_NAME,
-      JSON.stringify({
-        version: 2,
-        state: { progress: [], predictions: { [q2.id]: { choice: null, text: 'a pause' } } },
-      }),
+      envelope(2, { progress: [], predictions: { [q2.id]: { choice: null, text: 'a pause' } } }),
     );
     expect(data(storeOn(storage))).toEqual({
       progress: {},
@@ -452,8 +440,6 @@ const validV1Arb = fc
     }
     return { v1, expected };
   });
-
-const envelope = (version: unknown, state: unknown) => JSON.stringify({ version, state });
 
 /** Values that are valid JSON objects with a wrong-typed spot somewhere in the state. */
 const wrongTypeArb = fc.oneof(
