@@ -19,6 +19,14 @@ describe('the paused client’s story', () => {
     );
   });
 
+  it('says "writes at once" when the write is sent at the time shown for the grant', () => {
+    const story = pausedClientStory(timelineModel(pausedClientTrace(true)));
+    const sentence = (writeMs: number) =>
+      storySentence({ ...story, secondAcquireMs: 70.51, secondWriteMs: writeMs });
+    expect(sentence(70.53)).toContain('Client 2 takes the lock at 70.5 ms and writes at once.');
+    expect(sentence(71.2)).toContain('Client 2 takes the lock at 70.5 ms and writes at 71.2 ms.');
+  });
+
   it('says accepted with fencing off', () => {
     const story = pausedClientStory(timelineModel(pausedClientTrace(false)));
     expect(story.staleWrite).toEqual({ atMs: 513, accepted: true, lost: true });

@@ -72,7 +72,13 @@ export function storySentence(s: PausedClientStory): string {
   if (first) sentences.push(first);
   const later: { t: number; text: string }[] = [];
   if (s.secondAcquireMs !== null) {
-    const writes = s.secondWriteMs !== null ? ` and writes at ${fmt(s.secondWriteMs)}` : '';
+    // Shown to the tenth of a ms, the write often reads the same as the grant: say "at once".
+    const writes =
+      s.secondWriteMs === null
+        ? ''
+        : fmt(s.secondWriteMs) === fmt(s.secondAcquireMs)
+          ? ' and writes at once'
+          : ` and writes at ${fmt(s.secondWriteMs)}`;
     later.push({
       t: s.secondAcquireMs,
       text: `Client 2 takes the lock at ${fmt(s.secondAcquireMs)}${writes}`,
