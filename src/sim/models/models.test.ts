@@ -103,10 +103,11 @@ describe('cluster hash slots', () => {
 });
 
 describe('RedlockClient', () => {
-  const acquireOn = (ttlMs: number, unreachable: string[]) => {
+  const acquireOn = (ttlMs: number, unreachable: string[], instantNetwork = false) => {
     const world = new World(1);
     const nodes = [1, 2, 3, 4, 5].map((i) => new RedisNode(`redis-${i}`));
-    const client = new RedlockClient(world, new Network(world.prng), nodes, 10);
+    const network = instantNetwork ? new Network(world.prng, 0, 0) : new Network(world.prng);
+    const client = new RedlockClient(world, network, nodes, 10);
     let result: RedlockResult | null = null;
     client.acquire('lock', 'me', ttlMs, unreachable, (r) => (result = r));
     world.run();
@@ -126,6 +127,19 @@ describe('RedlockClient', () => {
     expect(result).toMatchObject({ ok: false, nodes: ['redis-1', 'redis-2', 'redis-3'] });
     expect(result?.ok === false && result.reason).toMatch(/^validity ran out/);
     expect(holding).toEqual([]);
+  });
+
+  it('fails with no validity left at all: Redlock needs some time left, not none', () => {
+    // With instant round trips only the two 10 ms timeouts take time: a 22 ms TTL then leaves
+    // 22 − 20 − 2 (the drift margin) = 0 ms, and a 23 ms TTL leaves 1 ms.
+    expect(acquireOn(22, ['redis-4', 'redis-5'], true).result).toMatchObject({
+      ok: false,
+      reason: 'validity ran out (0.0 ms)',
+    });
+    expect(acquireOn(23, ['redis-4', 'redis-5'], true).result).toMatchObject({
+      ok: true,
+      validityMs: 1,
+    });
   });
 
   it('fails without a majority, and lets go of what it got', () => {
@@ -158,6 +172,19 @@ describe('Postgres model', () => {
     expect(pg.leaseGiveBack('d', 33)).toBe(0);
     expect(pg.leaseGiveBack('d', 34)).toBe(1);
     expect(pg.leaseTake('d', 'c', 300, 302)).toBe(35);
+  });
+
+  it('extends only a live lease, and only for its own fence', () => {
+    const pg = new PostgresModel();
+    const fence = pg.leaseTake('d', 'a', 300, 0)!;
+    expect(pg.leaseExtend('d', fence + 1, 300, 100)).toBe(0);
+    expect(pg.leaseExtend('d', fence, 300, 100)).toBe(1); // now held until 400
+    expect(pg.leaseTake('d', 'b', 300, 350)).toBeNull();
+    // Past its expiry the lease is not extended, even with nobody holding it yet: the lab's
+    // UPDATE says `expires_at > now()`, so the holder learns it lost the lock.
+    expect(pg.leaseExtend('d', fence, 300, 400)).toBe(0);
+    expect(pg.leaseExtend('d', fence, 300, 401)).toBe(0);
+    expect(pg.leaseTake('d', 'b', 300, 401)).toBe(fence + 1);
   });
 
   it('ends an advisory lock and its writes together when the session is terminated', () => {
@@ -218,6 +245,31 @@ describe('etcd model', () => {
     const t2 = etcd.putIfAbsent('lock', 'c', l4, 2000)!;
     expect(t2).toBeGreaterThan(t1 + 1); // the revocation was a write too
     expect(etcd.keepAlive(l1, 2000)).toBe(false);
+  });
+
+  it('grants whole seconds, rounding a request up, never down', () => {
+    const etcd = new EtcdModel();
+    expect(etcd.grantedTtlMs(1000)).toBe(1000);
+    expect(etcd.grantedTtlMs(1001)).toBe(2000);
+    expect(etcd.grantedTtlMs(1200)).toBe(2000);
+    expect(new EtcdModel(new NodeClock(), 2).grantedTtlMs(300)).toBe(2000);
+  });
+
+  it('revokes a lease once its TTL has run out, at that moment', () => {
+    const etcd = new EtcdModel();
+    const lease = etcd.grant(1000, 0);
+    expect(etcd.keepAlive(lease, 999)).toBe(true); // renewed until 1999
+    expect(etcd.keepAlive(lease, 1999)).toBe(false);
+  });
+
+  it('lets only the holder’s revision delete the lock key', () => {
+    const etcd = new EtcdModel();
+    const token = etcd.putIfAbsent('lock', 'a', etcd.grant(1000, 0), 0)!;
+    expect(etcd.deleteIfRevision('lock', token - 1, 10)).toBe(false);
+    expect(etcd.deleteIfRevision('lock', null, 10)).toBe(false);
+    expect(etcd.putIfAbsent('lock', 'b', etcd.grant(1000, 20), 20)).toBeNull(); // still held
+    expect(etcd.deleteIfRevision('lock', token, 30)).toBe(true);
+    expect(etcd.putIfAbsent('lock', 'b', etcd.grant(1000, 40), 40)).toBeGreaterThan(token);
   });
 
   it('times leases on a monotonic clock: a wall-clock step leaves them, a fast clock shortens them', () => {
