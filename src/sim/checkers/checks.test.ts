@@ -79,6 +79,29 @@ describe('checkers', () => {
     expect(repeatedTokens(safeRun)).toEqual([]);
   });
 
+  it('does not count a token given again to the client that already had it', () => {
+    const again = [
+      ev(0, 'a', 'acquire', 'ok', { token: 33 }),
+      ev(5, 'a', 'release', 'invoke', { token: 33 }),
+      ev(10, 'a', 'acquire', 'ok', { token: 33 }),
+    ];
+    expect(repeatedTokens(again)).toEqual([]);
+    expect(repeatedTokens([...again, ev(20, 'b', 'acquire', 'ok', { token: 33 })])).toEqual([33]);
+  });
+
+  it('ranks a write made in the same millisecond as its lock among that holder’s writes', () => {
+    // Client 2 takes the lock and writes within one ms; client 1's later write overwrites it.
+    const sameMs = [
+      ev(0, 'client-1', 'acquire', 'ok', { token: null }),
+      ev(10, 'client-2', 'acquire', 'ok', { token: null }),
+      ev(10, 'client-2', 'write', 'ok', { body: 'v2', token: null }),
+      ev(20, 'client-1', 'write', 'ok', { body: 'v1', token: null }),
+    ];
+    expect(checkNoLostUpdate({ events: sameMs }).violations).toEqual([
+      'at 20 ms client-1\'s "v1" overwrote "v2" from client-2, who took the lock after it',
+    ]);
+  });
+
   it('counts a write inside a transaction only if its commit succeeded', () => {
     const events = [
       ev(1, 'client-1', 'write', 'ok', { body: 'v1', token: null, pending: true }),
@@ -88,6 +111,27 @@ describe('checkers', () => {
     ];
     const { accepted, rejected } = settleWrites(events);
     expect(accepted.map((w) => w.body)).toEqual(['v2']);
+    expect(rejected.map((w) => w.body)).toEqual(['v1']);
+  });
+
+  it('counts a transaction’s write as refused when its commit never said ok', () => {
+    // A COMMIT whose answer never came (info) did not succeed as far as the client knows.
+    const { accepted, rejected } = settleWrites([
+      ev(1, 'client-1', 'write', 'ok', { body: 'v1', token: null, pending: true }),
+      ev(2, 'client-1', 'release', 'info', { reason: 'timeout' }),
+    ]);
+    expect(accepted).toEqual([]);
+    expect(rejected.map((w) => w.body)).toEqual(['v1']);
+  });
+
+  it('rolls back a crashed client’s transaction even if it commits another after it restarts', () => {
+    const { accepted, rejected } = settleWrites([
+      ev(1, 'client-1', 'write', 'ok', { body: 'v1', token: null, pending: true }),
+      ev(2, 'client-1', 'crash', 'info'),
+      ev(3, 'client-1', 'write', 'ok', { body: 'v1b', token: null, pending: true }),
+      ev(4, 'client-1', 'release', 'ok', { committed: true }),
+    ]);
+    expect(accepted.map((w) => w.body)).toEqual(['v1b']);
     expect(rejected.map((w) => w.body)).toEqual(['v1']);
   });
 });
@@ -157,6 +201,19 @@ describe('the outcome of a run with more than one thing wrong', () => {
     const { accepted, rejected } = settleWrites(crashed);
     expect(accepted).toEqual([]);
     expect(rejected.map((w) => w.body)).toEqual(['v1']);
+  });
+
+  it('ends a hold when its client sends the release, not when the answer comes back', () => {
+    // The server deleted the lock as the release arrived; client 2 took it before client 1 heard.
+    const handover = [
+      ev(0, 'client-1', 'acquire', 'ok', { token: 33 }),
+      ev(100, 'client-1', 'release', 'invoke', { token: 33 }),
+      ev(110, 'client-2', 'acquire', 'ok', { token: 34 }),
+      ev(120, 'client-1', 'release', 'ok'),
+      ev(150, 'client-2', 'write', 'ok', { body: 'v2', token: 34 }),
+    ];
+    expect(checkMutualExclusion({ events: handover }).ok).toBe(true);
+    expect(deriveOutcome(handover, { body: 'v2', fence: 34 }).holdersOverlap).toBe(false);
   });
 
   it('does not count holds that only touch as overlapping', () => {
