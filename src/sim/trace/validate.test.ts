@@ -29,6 +29,35 @@ describe('validateTrace', () => {
       /before the event ahead of it/,
     ],
     [
+      'time going back by less than a millisecond',
+      () => {
+        const t = good();
+        const n = t.events.length;
+        t.events[n - 1].t = t.events[n - 2].t - 0.5;
+        return t;
+      },
+      /before the event ahead of it/,
+    ],
+    [
+      'a time before the start',
+      () => {
+        const t = good();
+        t.events[0].t = -1;
+        return t;
+      },
+      /events\[0\]\.t must be a number of ms, 0 or more/,
+    ],
+    [
+      'more events than any recording has',
+      () => ({ ...good(), events: Array.from({ length: 100_001 }, () => ({})) }),
+      /events has 100001 entries, more than 100000/,
+    ],
+    [
+      'a document fence that is not a number',
+      () => ({ ...good(), outcome: { ...good().outcome, document: { body: 'v2', fence: '34' } } }),
+      /outcome\.document\.fence must be a number or null/,
+    ],
+    [
       'unknown operation',
       () => {
         const t = good();
@@ -84,6 +113,17 @@ describe('validateTrace', () => {
     const r = validateTrace(make());
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.errors.join('\n')).toMatch(message);
+  });
+
+  it('lists the first 20 problems, not every one', () => {
+    const t = good();
+    t.events = Array.from({ length: 30 }, (_, i) => ({ t: i, actor: 'client-1', f: 'explode' }));
+    const r = validateTrace(t);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.errors).toHaveLength(20);
+      expect(r.errors[0]).toMatch(/^events\[0\]\.f is "explode"/);
+    }
   });
 
   it('reads an outcome whatever the order of its keys, as JSON from anywhere may have it', () => {
