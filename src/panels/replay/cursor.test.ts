@@ -187,6 +187,57 @@ describe('ReplayCursor on locks without a TTL and writes inside a transaction', 
     expect(c.stateAt(8).document.body).toBe('v2');
   });
 
+  it('drops a transaction’s write at a release that did not commit it', () => {
+    const rolledBack: Trace = {
+      ...advisory,
+      events: [
+        ...advisory.events.slice(0, 7),
+        { t: 365, actor: 'client-2', f: 'release', type: 'ok', value: { committed: false } },
+      ],
+    };
+    const c = new ReplayCursor(rolledBack);
+    expect(c.stateAt(8).pending).toEqual({});
+    expect(c.stateAt(8).document.body).toBe('v0');
+  });
+
+  it('keeps the stored fence across a write that reports none', () => {
+    const plainAfterFenced: Trace = {
+      ...pausedClientTrace(true),
+      events: [
+        { t: 0, actor: 'client-1', f: 'acquire', type: 'ok', value: { token: 34 } },
+        {
+          t: 5,
+          actor: 'client-1',
+          f: 'write',
+          type: 'ok',
+          value: { body: 'v2', token: 34, fence: 34 },
+        },
+        { t: 9, actor: 'client-1', f: 'write', type: 'ok', value: { body: 'v3', token: 34 } },
+      ],
+    };
+    expect(new ReplayCursor(plainAfterFenced).stateAt(3).document).toEqual({
+      body: 'v3',
+      fence: 34,
+    });
+  });
+
+  it('says a write lost its lock by expiry when nobody took it since', () => {
+    const late: Trace = {
+      ...pausedClientTrace(false),
+      events: [
+        { t: 0, actor: 'client-1', f: 'acquire', type: 'invoke', value: { ttlMs: 300 } },
+        { t: 1, actor: 'client-1', f: 'acquire', type: 'ok', value: { token: 33 } },
+        { t: 400, actor: 'client-1', f: 'write', type: 'invoke', value: { body: 'v1', token: 33 } },
+        { t: 402, actor: 'client-1', f: 'write', type: 'ok', value: { body: 'v1', token: 33 } },
+      ],
+    };
+    expect(new ReplayCursor(late).verdict(3)).toMatchObject({
+      stale: true,
+      holder: null,
+      lost: 'expired',
+    });
+  });
+
   it('judges a write by when it was sent, not when the storage answered', () => {
     const slow: Trace = {
       ...pausedClientTrace(true),
@@ -221,6 +272,14 @@ describe('correspondingStep: the same moment in the other run', () => {
     for (let step = 0; step <= 10; step++) expect(correspondingStep(off, step, on)).toBe(step);
     // Client 1 stops only when the storage refused it: the other run's end.
     expect(correspondingStep(on, on.events.length, off)).toBe(off.events.length);
+  });
+
+  it('maps a last event with no counterpart to the other run’s end, even when that run goes on', () => {
+    const longer: Trace = {
+      ...off,
+      events: [...off.events, { t: 600, actor: 'client-2', f: 'release', type: 'invoke' }],
+    };
+    expect(correspondingStep(on, on.events.length, longer)).toBe(longer.events.length);
   });
 
   it('places an event with no counterpart after the last one that has one, or by time', () => {
@@ -279,7 +338,23 @@ describe('ReplayCursor on a lease the server revokes on its own schedule', () =>
     expect(refused.lock).toMatchObject({ holder: 'client-1', expiresAt: 1003.5 });
     expect(refused.lock.seenHeld).toEqual({ t: 1030, by: 'client-2' });
     expect(lockHolderAt(refused.lock, 1020)).toBe('client-1');
+    expect(lockHolderAt(refused.lock, 1030)).toBe('client-1'); // the refusal's own moment
     expect(lockHolderAt(refused.lock, 1031)).toBeNull();
     expect(c.stateAt(7).lock).toEqual({ holder: 'client-2', token: 8, expiresAt: 2159.4 });
+  });
+
+  it('takes only another client’s refusal as a sign that the grant still stands', () => {
+    const own: Trace = {
+      ...pausedClientTrace(true),
+      events: [
+        { t: 0, actor: 'client-1', f: 'acquire', type: 'invoke', value: { ttlMs: 300 } },
+        { t: 1, actor: 'client-1', f: 'acquire', type: 'ok', value: { token: 5 } },
+        { t: 400, actor: 'client-1', f: 'acquire', type: 'invoke', value: { ttlMs: 300 } },
+        { t: 401, actor: 'client-1', f: 'acquire', type: 'fail' },
+      ],
+    };
+    const lock = new ReplayCursor(own).stateAt(4).lock;
+    expect(lock.seenHeld).toBeUndefined();
+    expect(lockHolderAt(lock, 350)).toBeNull();
   });
 });
