@@ -25,6 +25,10 @@ describe('parseReplayQuery', () => {
     expect(parseReplayQuery('?step=1e3').query).toEqual({});
     expect(parseReplayQuery('?step=99999999').query).toEqual({});
     expect(parseReplayQuery('?step=0012').query).toEqual({ step: 12 });
+    expect(parseReplayQuery('?step=1000000').query).toEqual({ step: 1_000_000 });
+    expect(parseReplayQuery('?step=1000001').query).toEqual({});
+    expect(parseReplayQuery('?scenario=-paused-client').query).toEqual({});
+    expect(parseReplayQuery('?lock=%2Bredis').problems).toHaveLength(1);
   });
 });
 

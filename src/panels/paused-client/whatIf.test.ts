@@ -159,6 +159,12 @@ describe('the reader’s numbers in the URL', () => {
       ],
     });
     expect(parseWhatIfQuery('?try-pause=200').problems).toEqual([]);
+    // The nearest step, up as well as down; and both ends of a range are on it.
+    expect(parseWhatIfQuery('?try-pause=206').numbers?.pauseMs).toBe(210);
+    expect(parseWhatIfQuery('?try-ttl=50&try-pause=1500')).toEqual({
+      numbers: { ...RECORDED_NUMBERS, ttlMs: 50, pauseMs: 1500 },
+      problems: [],
+    });
     expect(parseWhatIfQuery('?step=4').numbers).toBeNull();
   });
 
