@@ -349,6 +349,29 @@ describe('drill progress store', () => {
     expect(store.getState().predictions[q1.id]?.text.length).toBe(PREDICTION_MAX_CHARS);
   });
 
+  it('counts a prediction with no mark yet as a drill in progress', () => {
+    const store = storeOn(new FakeStorage());
+    store.getState().writePrediction(q2.id, 'the fence turns it away');
+    expect(overallStatus(store.getState())).toBe('In progress');
+  });
+
+  it('loads a stored prediction that holds nothing this page knows as no prediction at all', () => {
+    const storage = new FakeStorage();
+    storage.items.set(
+      DRILL_STORAGE_NAME,
+      envelope(DRILL_STORAGE_VERSION, {
+        progress: { [q1.id]: 'not-yet' },
+        predictions: {
+          [q2.id]: { choice: null, text: '' },
+          [q3.id]: { choice: 'no-such-choice', text: '' },
+        },
+      }),
+    );
+    const store = storeOn(storage);
+    expect(data(store)).toEqual({ progress: { [q1.id]: 'not-yet' }, predictions: {} });
+    expect(store.getState().notice).toBeNull();
+  });
+
   it('picks up what another tab saved, keeping this tab’s session state', async () => {
     const storage = new FakeStorage();
     let notify: (key: string | null) => void = () => {};
