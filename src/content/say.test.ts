@@ -26,11 +26,13 @@ describe('saying figures', () => {
     expect(sayMs(3)).toBe('3 ms');
     expect(sayMs(12.6)).toBe('13 ms');
     expect(sayMs(0.03)).toBe('under 0.1 ms');
+    expect(sayMs(0.1)).toBe('0.1 ms');
     expect(sayMs(-1)).toBe('unknown');
   });
 
   it('says a ratio as a percentage', () => {
     expect(sayRatio(0.934)).toBe('93%');
+    expect(sayRatio(0.936)).toBe('94%');
     expect(sayRatio(1.02)).toBe('102%');
   });
 });

@@ -66,6 +66,14 @@ describe('choice order', () => {
     );
   });
 
+  it('mixes in the question: one seed does not give every question the same order', () => {
+    // The same choices under two question ids, so only the ids can tell the orders apart.
+    const choices = items.map((id) => ({ id }));
+    const [a, b] = drillQuestions.map((q) => q.id);
+    const ids = (questionId: string) => choiceOrder(questionId, choices, 7).map((c) => c.id);
+    expect(ids(a!)).not.toEqual(ids(b!));
+  });
+
   it('moves with the seed: the right choice lands in every place, and orders differ', () => {
     for (const q of drillQuestions) {
       const places = new Set<number>();
