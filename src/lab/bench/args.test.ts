@@ -92,6 +92,7 @@ describe('parseArgs', () => {
     [['--seconds'], '--seconds needs a value'],
     [['--out', '--seconds', '2'], '--out needs a value'],
     [['--clients', '5000'], '--clients is at most 1000, not 5000'],
+    [['--clients', '1001'], '--clients is at most 1000, not 1001'],
     [['--seconds', '0x10'], '--seconds needs a positive number, not "0x10"'],
     [['--seconds', '1e1'], '--seconds needs a positive number, not "1e1"'],
     [['--clients', '8', '--clients=9'], '--clients is given twice'],

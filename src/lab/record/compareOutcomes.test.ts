@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../sim/simulate';
 import type { Outcome } from '../../sim/trace/schema';
-import { outcomeDifferences, tokenRanks } from './compareOutcomes';
+import { findScenario } from '../../sim/scenarios/index';
+import { expectedDifferences, outcomeDifferences, tokenRanks } from './compareOutcomes';
 
 const sim = (): Outcome =>
   structuredClone(simulate({ scenario: 'paused-client', variant: 'fencing-on' }).outcome);
@@ -49,5 +50,38 @@ describe('outcomeDifferences', () => {
 describe('tokenRanks', () => {
   it('ranks every token granted, lowest first, and keeps null', () => {
     expect(tokenRanks({ b: [7, null], a: [3, 9] })).toEqual({ a: [0, 2], b: [1, null] });
+  });
+
+  it('ranks tokens as numbers, not as text: 9 comes before 10', () => {
+    expect(tokenRanks({ a: [9], b: [10] })).toEqual({ a: [0], b: [1] });
+  });
+});
+
+describe('expectedDifferences', () => {
+  // What the explainer says the paused client with fencing must come to.
+  const expected = () => findScenario('paused-client')!.expected('fencing-on', 'redis');
+
+  it('finds none when the run reached what the scenario says', () => {
+    expect(expectedDifferences(sim(), expected())).toEqual([]);
+  });
+
+  it.each<[string, (o: Outcome) => void, RegExp]>([
+    [
+      'another verdict',
+      (o) => (o.verdict = 'stale-write-accepted'),
+      /^verdict stale-write-accepted, expected /,
+    ],
+    ['no overlap', (o) => (o.holdersOverlap = false), /^holdersOverlap false, expected true$/],
+    [
+      'another final body',
+      (o) => (o.document = { ...o.document, body: 'v1' }),
+      /^final body "v1", expected "v2"$/,
+    ],
+  ])('names %s', (_name, change, message) => {
+    const real = sim();
+    change(real);
+    const found = expectedDifferences(real, expected());
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(message);
   });
 });
