@@ -97,9 +97,17 @@ describe('LaneTimeline', () => {
   });
 
   it('draws a playhead at the replay’s moment', () => {
-    const { container } = render(
-      <LaneTimeline trace={pausedClientTrace(true)} title="Timeline" nowMs={321} />,
-    );
-    expect(container.querySelector('.lt-now')).not.toBeNull();
+    // Where the playhead sits, from the transform that places it: later moments lie further right.
+    const playheadX = (nowMs: number) => {
+      const { container, unmount } = render(
+        <LaneTimeline trace={pausedClientTrace(true)} title="Timeline" nowMs={nowMs} />,
+      );
+      const style = container.querySelector('.lt-now')?.getAttribute('style') ?? '';
+      unmount();
+      return Number(/translateX\((-?[\d.]+)px\)/.exec(style)?.[1]);
+    };
+    const [start, now, end] = [0, 321, 513].map(playheadX);
+    expect(start).toBeLessThan(now!);
+    expect(now).toBeLessThan(end!);
   });
 });
