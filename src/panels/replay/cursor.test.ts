@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ReplayCursor, correspondingStep, initialBody, lockHolderAt } from './cursor';
 import { etcdLeaseTrace, pausedClientTrace } from './fixtures';
 import { simulate } from '../../sim/simulate';
+import { describeLockNow } from './describe';
 import type { Trace } from '../../sim/trace/schema';
 
 describe('ReplayCursor', () => {
@@ -356,5 +357,63 @@ describe('ReplayCursor on a lease the server revokes on its own schedule', () =>
     const lock = new ReplayCursor(own).stateAt(4).lock;
     expect(lock.seenHeld).toBeUndefined();
     expect(lockHolderAt(lock, 350)).toBeNull();
+  });
+});
+
+describe('ReplayCursor, a release that deletes another client’s key', () => {
+  const stepAfter = (trace: Trace, f: string, type: string, actor: string) =>
+    trace.events.findIndex((e) => e.f === f && e.type === type && e.actor === actor) + 1;
+
+  it('frees the lock when a blind DEL deleted a key, though client 2 still believes it holds it', () => {
+    const trace = simulate({ scenario: 'slow-release', variant: 'blind-delete', seed: 1 });
+    const c = new ReplayCursor(trace);
+    const deleted = stepAfter(trace, 'release', 'ok', 'client-1');
+    expect(deleted).toBeGreaterThan(0);
+    expect(c.stateAt(deleted - 1).lock.holder).toBe('client-2');
+    const after = c.stateAt(deleted);
+    expect(after.lock.holder).toBeNull();
+    expect(after.lock.deletedBy).toEqual({
+      t: trace.events[deleted - 1]!.t,
+      by: 'client-1',
+      of: 'client-2',
+    });
+    expect(after.believers).toHaveProperty('client-2');
+    // "Free" beside a client that believes it holds the lock says why.
+    expect(describeLockNow(after).lock).toBe(
+      `Free: client 1’s blind DEL at ${Math.round(trace.events[deleted - 1]!.t * 10) / 10} ms deleted client 2’s key.`,
+    );
+    expect(c.stateAt(stepAfter(trace, 'acquire', 'ok', 'client-3')).lock.holder).toBe('client-3');
+  });
+
+  it('frees nothing when a release that checks its token finds another client’s key', () => {
+    const trace = simulate({ scenario: 'slow-release', variant: 'token-check', seed: 1 });
+    const c = new ReplayCursor(trace);
+    const refused = stepAfter(trace, 'release', 'fail', 'client-1');
+    expect(refused).toBeGreaterThan(0);
+    expect(c.stateAt(refused).lock.holder).toBe('client-2');
+  });
+
+  it('frees nothing another client holds when a release that checks its token deletes its own keys', () => {
+    // Redlock after the clock jump: client 1 still has its keys on redis-1 and redis-2 while
+    // client 2 holds 3 of 5. Its release (which the scenario leaves out) deletes those two.
+    const jump = simulate({ scenario: 'redlock-clock-jump', variant: 'default', seed: 1 });
+    const t = Math.max(...jump.events.map((e) => e.t)) + 1;
+    const trace: Trace = {
+      ...jump,
+      events: [
+        ...jump.events,
+        {
+          t,
+          actor: 'client-1',
+          f: 'release',
+          type: 'invoke',
+          value: { token: null, blind: false },
+        },
+        { t: t + 1, actor: 'client-1', f: 'release', type: 'ok', value: { released: 2 } },
+      ],
+    };
+    const c = new ReplayCursor(trace);
+    expect(c.stateAt(c.length - 2).lock.holder).toBe('client-2');
+    expect(c.stateAt(c.length).lock.holder).toBe('client-2');
   });
 });

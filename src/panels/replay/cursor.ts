@@ -21,6 +21,8 @@ export interface LockNow {
    * word that it was still held then, past its TTL or not (etcd revokes on its own schedule).
    */
   seenHeld?: { t: number; by: string };
+  /** A free lock whose key another client deleted blindly: who deleted whose, and when. */
+  deletedBy?: { t: number; by: string; of: string };
 }
 
 export interface ReplayState {
@@ -151,6 +153,16 @@ function ttlOf(trace: Trace, pendingTtl: Map<string, number>, ev: TraceEvent): n
   return ttl !== null && ttl > 0 ? ttl : null;
 }
 
+/** Whether the release this event answers (the actor's last release before event `index`) was blind. */
+function releaseWasBlind(trace: Trace, index: number, actor: string): boolean {
+  for (let i = index - 1; i >= 0; i--) {
+    const e = trace.events[i]!;
+    if (e.actor === actor && e.f === 'release' && e.type === 'invoke')
+      return e.value?.blind === true;
+  }
+  return false;
+}
+
 function positive(x: unknown): number | null {
   const n = num(x);
   return n !== null && n > 0 ? n : null;
@@ -206,8 +218,19 @@ function apply(
       break;
     case 'release':
       if (ev.type === 'invoke') next.believers = forget(s.believers, ev.actor);
-      if (ev.type === 'ok' && lockHolderAt(s.lock, ev.t) === ev.actor) {
-        next.lock = { holder: null, token: null, expiresAt: null };
+      // The holder's own release frees the lock. So does a blind DEL that deleted a key, whoever
+      // held it: that is the slow-release failure, where the key was another client's. A release
+      // that checks the token and let go of keys (Redlock's, on the nodes still its own) frees
+      // nothing another client holds.
+      if (ev.type === 'ok') {
+        const holder = lockHolderAt(s.lock, ev.t);
+        if (holder === ev.actor) {
+          next.lock = { holder: null, token: null, expiresAt: null };
+        } else if (positive(v.released) !== null && releaseWasBlind(trace, s.step, ev.actor)) {
+          const free: LockNow = { holder: null, token: null, expiresAt: null };
+          next.lock =
+            holder === null ? free : { ...free, deletedBy: { t: ev.t, by: ev.actor, of: holder } };
+        }
       }
       if (ev.actor in s.pending) {
         // A release that commits applies the transaction's writes; any other end drops them.

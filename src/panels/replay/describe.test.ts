@@ -139,6 +139,16 @@ describe('describe, in words for each lock', () => {
     );
   });
 
+  it('tells a blind DEL from a release that checks its token', () => {
+    const invoke = { t: 1, actor: 'client-1', f: 'release', type: 'invoke' } as const;
+    expect(describeEvent({ ...invoke, value: { token: 33, blind: true } })).toBe(
+      'Client 1 deletes the lock key with a plain DEL, without checking its token 33.',
+    );
+    expect(describeEvent({ ...invoke, value: { token: 33, blind: false } })).toBe(
+      'Client 1 releases the lock with token 33.',
+    );
+  });
+
   it('names clients in words inside the notes a recording carries', () => {
     expect(
       describeEvent({

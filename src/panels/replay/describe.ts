@@ -143,7 +143,12 @@ export function describeEvent(
       return `${who} does not know whether its write landed${note}.`;
     }
     case 'release':
-      if (ev.type === 'invoke') return `${who} releases the lock with ${tokenText(v.token)}.`;
+      if (ev.type === 'invoke') {
+        // A blind release is a plain DEL: whoever's key is there goes (the slow-release failure).
+        return v.blind === true
+          ? `${who} deletes the lock key with a plain DEL, without checking its ${tokenText(v.token)}.`
+          : `${who} releases the lock with ${tokenText(v.token)}.`;
+      }
       if (ev.type === 'ok') {
         return v.committed === true
           ? `${who} commits: its writes land and its lock ends with the transaction.`
@@ -241,7 +246,9 @@ export function describeLockNow(
   const server = 'etcd';
   let lockLine: string;
   if (lock.holder === null) {
-    lockLine = 'Free.';
+    lockLine = lock.deletedBy
+      ? `Free: ${actorName(lock.deletedBy.by)}’s blind DEL at ${ms(lock.deletedBy.t)} deleted ${actorName(lock.deletedBy.of)}’s key.`
+      : 'Free.';
   } else {
     const holder = actorName(lock.holder);
     const token = lock.token !== null ? ` with token ${lock.token}` : '';
