@@ -2,6 +2,7 @@
 // registered for clean-up like every server, so a signal or an exit in the middle stops it
 // instead of leaving it behind, writing into a folder that is being removed.
 import { spawn } from 'node:child_process';
+import { dieWithParent } from './parentDeath';
 import { interruptThenKill } from './interruptThenKill';
 import { registerCleanup } from './registry';
 
@@ -39,7 +40,9 @@ export function runToEnd(
   const { name } = options;
   const stopTimeoutMs = options.stopTimeoutMs ?? 5_000;
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Dies with the lab if the lab is killed outright (initdb can take seconds).
+    const spawned = dieWithParent(command, args);
+    const child = spawn(spawned.command, spawned.args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {

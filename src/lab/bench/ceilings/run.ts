@@ -1,6 +1,7 @@
 // Runs a C benchmark tool and collects its output; a missing tool becomes CeilingUnavailable,
 // so the case still runs and reports a null ceiling instead of failing.
 import { spawn } from 'node:child_process';
+import { dieWithParent } from '../../servers/parentDeath';
 import { oneLine, registerCleanup } from '../../servers';
 import { CeilingUnavailable } from './types';
 
@@ -28,11 +29,13 @@ export function runTool(
       reject(signal.reason as Error);
       return;
     }
-    const child = spawn(command, args, {
-      env: options.env ?? process.env,
+    // A tool must not outlive the lab: not after Ctrl-C (the cleanup below), nor after kill -9.
+    const env = options.env ?? process.env;
+    const spawned = dieWithParent(command, args, env);
+    const child = spawn(spawned.command, spawned.args, {
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    // A tool must not outlive the lab, e.g. after Ctrl-C.
     const forget = registerCleanup({
       label: command,
       stop: async () => {
