@@ -25,6 +25,9 @@ export interface LockNow {
   deletedBy?: { t: number; by: string; of: string };
 }
 
+/** No holder: states share it, as they never mutate one another. */
+const FREE_LOCK: LockNow = Object.freeze({ holder: null, token: null, expiresAt: null });
+
 export interface ReplayState {
   /** Events applied so far: 0 is before the first event, `length` is after the last. */
   step: number;
@@ -95,7 +98,7 @@ export function initialState(trace: Trace): ReplayState {
     step: 0,
     t: 0,
     document: { body: initialBody(trace), fence: null },
-    lock: { holder: null, token: null, expiresAt: null },
+    lock: FREE_LOCK,
     believers: {},
     paused: [],
     stopped: [],
@@ -225,11 +228,12 @@ function apply(
       if (ev.type === 'ok') {
         const holder = lockHolderAt(s.lock, ev.t);
         if (holder === ev.actor) {
-          next.lock = { holder: null, token: null, expiresAt: null };
+          next.lock = FREE_LOCK;
         } else if (positive(v.released) !== null && releaseWasBlind(trace, s.step, ev.actor)) {
-          const free: LockNow = { holder: null, token: null, expiresAt: null };
           next.lock =
-            holder === null ? free : { ...free, deletedBy: { t: ev.t, by: ev.actor, of: holder } };
+            holder === null
+              ? FREE_LOCK
+              : { ...FREE_LOCK, deletedBy: { t: ev.t, by: ev.actor, of: holder } };
         }
       }
       if (ev.actor in s.pending) {
