@@ -1,9 +1,12 @@
 // A lab killed outright (SIGKILL: no handler runs) must not leave its servers running.
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { dieWithParent } from './parentDeath';
+import { makerOf, removeStaleTempDirs } from './staleTempDirs';
 
 /** A process's state letter (R, S, Z…), or null once it is gone. A zombie has died. */
 function stateOf(pid: number): string | null {
@@ -77,6 +80,13 @@ describe.runIf(process.platform === 'linux')('a lab killed with SIGKILL', () => 
         while (alive(serverPid) && performance.now() < deadline)
           await new Promise((r) => setTimeout(r, 20));
         expect(alive(serverPid), `${name} ${serverPid} outlived the lab`).toBe(false);
+        // Its folder stays, named for the dead lab, until the next lab clears it.
+        expect(existsSync(serverDir)).toBe(true);
+        expect(makerOf(basename(serverDir))?.pid).toBe(lab.pid);
+        // Gone for good once reaped: a zombie still holds its pid.
+        if (lab.exitCode === null && lab.signalCode === null) await once(lab, 'exit');
+        expect(removeStaleTempDirs(dirname(serverDir))).toContain(basename(serverDir));
+        expect(existsSync(serverDir), `${serverDir} outlived the next lab`).toBe(false);
       } finally {
         lab.kill('SIGKILL');
         if (serverPid > 0 && alive(serverPid)) process.kill(serverPid, 'SIGKILL');

@@ -1,10 +1,11 @@
 // Throwaway folders for server data, under the OS temp dir, removed when the server stops or
-// the process ends.
+// the process ends, or, if the process was killed outright, by the next lab to start.
 import { chownSync, mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { registerTempDir } from './registry';
+import { formatTag, removeStaleTempDirs, thisProcessTag } from './staleTempDirs';
 
 export interface TempDir {
   path: string;
@@ -12,9 +13,20 @@ export interface TempDir {
   remove(): Promise<void>;
 }
 
-/** A new empty folder such as /tmp/fencing-lab-redis-AbC123. */
+/** Whether this process has cleared what killed labs left behind. */
+let staleRemoved = false;
+
+/**
+ * A new empty folder such as /tmp/fencing-lab-redis-4242.123456-AbC123, named for the process
+ * that made it (its pid and start time) so that a later lab can tell when it is left over.
+ */
 export function makeTempDir(label: string): TempDir {
-  const path = mkdtempSync(join(tmpdir(), `fencing-lab-${label}-`));
+  const root = tmpdir();
+  if (!staleRemoved) {
+    staleRemoved = true;
+    removeStaleTempDirs(root);
+  }
+  const path = mkdtempSync(join(root, `fencing-lab-${label}-${formatTag(thisProcessTag())}-`));
   const forget = registerTempDir(path);
   return {
     path,
