@@ -285,6 +285,69 @@ describe('drill progress store', () => {
     expect(storeOn(storage).getState().notice?.reason).toBe('unreadable');
   });
 
+  it('keeps the readable part of a version 1 state, migrated, and says part was left out', () => {
+    const storage = new FakeStorage();
+    storage.items.set(
+      DRILL_STORAGE_NAME,
+      envelope(1, {
+        known: [q1.id, 7, q2.id],
+        predictions: { [q3.id]: 'the fence', [q2.id]: 'z'.repeat(PREDICTION_MAX_CHARS + 1) },
+      }),
+    );
+    const store = storeOn(storage);
+    const kept: DrillProgressData = {
+      progress: { [q1.id]: 'known', [q2.id]: 'known' },
+      predictions: { [q3.id]: { choice: null, text: 'the fence' } },
+    };
+    expect(data(store)).toEqual(kept);
+    expect(store.getState().notice?.reason).toBe('partly-unreadable');
+    expect(stored(storage)).toEqual({ version: DRILL_STORAGE_VERSION, state: kept });
+    // Said once: the next visit reads the cleaned value.
+    expect(storeOn(storage).getState().notice).toBeNull();
+  });
+
+  it('keeps version 1 predictions when its known list is not a list', () => {
+    const storage = new FakeStorage();
+    storage.items.set(
+      DRILL_STORAGE_NAME,
+      envelope(1, { known: 'q1', predictions: { [q3.id]: 'the fence' } }),
+    );
+    const store = storeOn(storage);
+    expect(data(store)).toEqual({
+      progress: {},
+      predictions: { [q3.id]: { choice: null, text: 'the fence' } },
+    });
+    expect(store.getState().notice?.reason).toBe('partly-unreadable');
+  });
+
+  it('drops the note about another tab’s unreadable value once another tab saves good progress', async () => {
+    const storage = new FakeStorage();
+    let notify: (key: string | null) => void = () => {};
+    const here = createDrillProgressStore({
+      getStorage: () => storage,
+      watchOtherTabs: (onChange) => (notify = onChange),
+    });
+    here.getState().mark(q1.id, 'known');
+    storage.items.set(DRILL_STORAGE_NAME, '{oops');
+    notify(DRILL_STORAGE_NAME);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(here.getState().notice?.reason).toBe('replaced-elsewhere');
+
+    // The other tab, reloaded, reads what this tab saved and adds a mark of its own.
+    const there = storeOn(storage);
+    there.getState().mark(q2.id, 'not-yet');
+    notify(DRILL_STORAGE_NAME);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(here.getState().notice).toBeNull();
+    expect(data(here)).toEqual(data(there));
+
+    // A bad value again brings the note back.
+    storage.items.set(DRILL_STORAGE_NAME, 'not json');
+    notify(DRILL_STORAGE_NAME);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(here.getState().notice?.reason).toBe('replaced-elsewhere');
+  });
+
   it('dismisses the notice', () => {
     const storage = new FakeStorage();
     storage.items.set(DRILL_STORAGE_NAME, 'not json');

@@ -199,17 +199,39 @@ function isEmpty(state: DrillProgressData): boolean {
   return Object.keys(state.progress).length === 0 && Object.keys(state.predictions).length === 0;
 }
 
-/** Checks a version 1 state: `{ known: string[], predictions: { [id]: string } }`. */
-export function validateV1(value: unknown): DrillProgressDataV1 | null {
+/** What a version 1 state holds that this page can read, and whether anything was left out. */
+export interface SalvagedV1 {
+  state: DrillProgressDataV1;
+  leftOut: boolean;
+}
+
+/**
+ * Reads a version 1 state (`{ known: string[], predictions: { [id]: string } }`) entry by entry,
+ * as `salvageV2` reads version 2: a known id that is not a name, or a prediction that is not
+ * short text, is left out and the rest kept; only a state with neither part readable is refused.
+ * Ids of questions this page does not have are skipped without a word.
+ */
+export function salvageV1(value: unknown): SalvagedV1 | null {
   if (!isPlainObject(value)) return null;
   const { known, predictions } = value;
-  if (!Array.isArray(known) || !known.every((id) => typeof id === 'string')) return null;
-  if (!isPlainObject(predictions)) return null;
-  if (!Object.values(predictions).every(isPredictionText)) return null;
-  return {
-    known: [...(known as string[])],
-    predictions: { ...(predictions as Record<string, string>) },
-  };
+  if (!Array.isArray(known) && !isPlainObject(predictions)) return null;
+  const out: DrillProgressDataV1 = { known: [], predictions: {} };
+  let leftOut = !Array.isArray(known) || !isPlainObject(predictions);
+  for (const id of Array.isArray(known) ? (known as unknown[]) : []) {
+    if (typeof id !== 'string') leftOut = true;
+    else if (questionById.has(id)) out.known.push(id);
+  }
+  for (const [id, text] of Object.entries(isPlainObject(predictions) ? predictions : {})) {
+    if (!isPredictionText(text)) leftOut = true;
+    else if (questionById.has(id)) out.predictions[id] = text;
+  }
+  return { state: out, leftOut };
+}
+
+/** A version 1 state with every entry readable, or null. */
+export function validateV1(value: unknown): DrillProgressDataV1 | null {
+  const salvaged = salvageV1(value);
+  return salvaged && !salvaged.leftOut ? salvaged.state : null;
 }
 
 /** Version 1 to version 2: known ids become "known" marks, free text stays free text. */
@@ -248,19 +270,20 @@ export function readStoredProgress(raw: string | null): LoadResult {
     return { kind: 'dropped', reason: 'unreadable' };
   }
   if (version > DRILL_STORAGE_VERSION) return { kind: 'dropped', reason: 'newer-version' };
-  if (version === DRILL_STORAGE_VERSION) {
-    const salvaged = salvageV2(parsed.state);
-    // Nothing readable beside the bad entries is the same as nothing readable at all.
-    if (!salvaged || (salvaged.leftOut && isEmpty(salvaged.state)))
-      return { kind: 'dropped', reason: 'unreadable' };
-    const { state, leftOut } = salvaged;
-    return leftOut ? { kind: 'ok', version, state, leftOut } : { kind: 'ok', version, state };
-  }
-  if (version === 1) {
-    const state = validateV1(parsed.state);
-    return state ? { kind: 'ok', version, state } : { kind: 'dropped', reason: 'unreadable' };
-  }
-  return { kind: 'dropped', reason: 'unknown-version' };
+  if (version !== DRILL_STORAGE_VERSION && version !== 1)
+    return { kind: 'dropped', reason: 'unknown-version' };
+  const salvaged = version === 1 ? salvageV1(parsed.state) : salvageV2(parsed.state);
+  // Nothing readable beside the bad entries is the same as nothing readable at all.
+  if (!salvaged || (salvaged.leftOut && isEmptySalvage(salvaged.state)))
+    return { kind: 'dropped', reason: 'unreadable' };
+  const { state, leftOut } = salvaged;
+  return leftOut ? { kind: 'ok', version, state, leftOut } : { kind: 'ok', version, state };
+}
+
+function isEmptySalvage(state: DrillProgressData | DrillProgressDataV1): boolean {
+  return 'known' in state
+    ? state.known.length === 0 && Object.keys(state.predictions).length === 0
+    : isEmpty(state);
 }
 
 /** zustand's `migrate`: only versions that `readStoredProgress` let through arrive here. */
@@ -543,9 +566,13 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
     store.setState({ storage: pendingStatus, notice: pendingNotice });
   }
   (options.watchOtherTabs ?? watchStorageEvents)((key) => {
+    if (key !== name && key !== null) return;
+    // "Another tab saved progress this page could not read" is about the value stored then; once
+    // another tab has saved again, reading that decides afresh (a bad value brings it back).
+    if (pendingNotice?.reason === 'replaced-elsewhere') pendingNotice = null;
     // A null key means the other tab cleared all storage; reading again finds nothing and keeps
     // what this tab has, which its next change saves back.
-    if (key === name || key === null) void store.persist.rehydrate();
+    void store.persist.rehydrate();
   });
   return store;
 }
