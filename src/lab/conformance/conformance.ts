@@ -3,8 +3,8 @@
 // recordings of the locks whose servers it starts.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import type { LockKind } from '../../sim/run/script';
+import { afterAll, describe, expect, inject, it, type TestContext } from 'vitest';
+import type { LockKind, Script } from '../../sim/run/script';
 import { findScenario } from '../../sim/scenarios/index';
 import { simulate } from '../../sim/simulate';
 import { validateTrace } from '../../sim/trace/validate';
@@ -35,6 +35,17 @@ export function recordedRuns(locks: readonly LockKind[]): RecordedRun[] {
     });
 }
 
+/** The clock jump needs nodes under the compiled clock shim: without gcc, say so and skip. */
+export async function skipWithoutClockShim(script: Script, context: TestContext): Promise<void> {
+  if (!needsClockShim(script)) return;
+  try {
+    await requireGcc();
+  } catch (error) {
+    if (error instanceof SkippedError) context.skip(error.message);
+    throw error;
+  }
+}
+
 /**
  * One test per recording: the recording is valid and agrees with the simulator, and a fresh
  * run on the real servers agrees with both. A real run may miss a timing margin once on a busy
@@ -52,15 +63,10 @@ function conformanceTests(locks: readonly LockKind[], pool: () => ServerPool): v
       async (context) => {
         const scenario = findScenario(run.scenario);
         expect(scenario, `${run.file} names an unknown scenario`).toBeDefined();
-        // The clock jump needs nodes under the compiled clock shim: without gcc, say so and skip.
-        if (needsClockShim(scenario!.script(scenario!.defaults, run.variant, run.lock))) {
-          try {
-            await requireGcc();
-          } catch (error) {
-            if (error instanceof SkippedError) context.skip(error.message);
-            throw error;
-          }
-        }
+        await skipWithoutClockShim(
+          scenario!.script(scenario!.defaults, run.variant, run.lock),
+          context,
+        );
         const expected = scenario!.expected(run.variant, run.lock);
         const sim = simulate({ scenario: run.scenario, variant: run.variant, lock: run.lock });
 
@@ -89,13 +95,22 @@ function conformanceTests(locks: readonly LockKind[], pool: () => ServerPool): v
  * file takes a few locks, so that a failure names its family of locks at once.
  */
 export function conformanceSuite(locks: readonly LockKind[]): void {
+  const pool = providedServerPool();
+  describe('conformance', () => {
+    conformanceTests(locks, () => pool);
+  });
+}
+
+/**
+ * A pool over the servers the lab run started (`globalSetup.ts`), stopped at the end of the test
+ * file that made it (it stops only what it started itself: the Redlock nodes, a cluster).
+ */
+export function providedServerPool(): ServerPool {
   const pool = new ServerPool({
     databaseUrl: inject('databaseUrl'),
     redisUrl: inject('redisUrl'),
     etcdEndpoints: inject('etcdEndpoints'),
   });
   afterAll(() => pool.stop());
-  describe('conformance', () => {
-    conformanceTests(locks, () => pool);
-  });
+  return pool;
 }
