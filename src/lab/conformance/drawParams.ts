@@ -7,6 +7,7 @@ import { createPrng, type Prng } from '../../sim/core/prng';
 import type { Trace } from '../../sim/trace/schema';
 import type { MsRange } from '../../state/urlParams';
 import { outcomeShape } from '../record/compareOutcomes';
+import { nearestOutcomeChange, type OutcomeChange } from '../../panels/shared/nearOutcomeChange';
 import type { ReaderKnobs, ReaderRun } from './readerKnobs';
 
 /** How far each knob is moved to test a point: well over the lab's worst wall-clock lateness. */
@@ -38,27 +39,23 @@ function drawMs(prng: Prng, range: MsRange): number {
 const shapeOf = (trace: Trace) => JSON.stringify(outcomeShape(trace.outcome));
 
 /**
- * The first nearby setting whose engine outcome differs from this one's, each knob moved alone
- * by up to ±marginMs within its slider's range; null when there is none, so the point is safe
- * to run on real servers.
+ * The nearest setting whose engine outcome differs from this one's, each knob moved alone by up
+ * to ±marginMs within its slider's range (the page's close-call check, with a wider margin);
+ * null when there is none, so the point is safe to run on real servers.
  */
 export function nearbyFlip(
   knobs: ReaderKnobs,
   run: ReaderRun,
   params: Params,
   marginMs = JITTER_MARGIN_MS,
-): { params: Params; outcome: string; here: string } | null {
-  const here = shapeOf(knobs.simulate(run, params));
-  for (const [name, range] of Object.entries(knobs.knobs)) {
-    for (let offset = -marginMs; offset <= marginMs; offset += PROBE_STEP_MS) {
-      const value = Math.min(range.max, Math.max(range.min, params[name]! + offset));
-      if (value === params[name]) continue;
-      const moved = { ...params, [name]: value };
-      const outcome = shapeOf(knobs.simulate(run, moved));
-      if (outcome !== here) return { params: moved, outcome, here };
-    }
-  }
-  return null;
+): OutcomeChange<string> | null {
+  return nearestOutcomeChange(
+    params,
+    knobs.knobs,
+    (moved) => shapeOf(knobs.simulate(run, moved)),
+    marginMs,
+    PROBE_STEP_MS,
+  );
 }
 
 /**

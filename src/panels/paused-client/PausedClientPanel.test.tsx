@@ -29,6 +29,18 @@ describe('PausedClientPanel', () => {
     expect(lanes.length).toBeGreaterThanOrEqual(4);
   });
 
+  it('says when the reader’s numbers sit a few ms from a different outcome', () => {
+    render(<PausedClientPanel />);
+    const verdict = () => document.querySelector('.pc-verdict')!.textContent;
+    // Client 1 wakes at 320 ms, as client 2 asks for the lock.
+    fireEvent.change(screen.getByRole('slider', { name: 'Pause' }), { target: { value: '310' } });
+    expect(verdict()).toMatch(
+      /A close call: with the TTL 5 ms longer, the engine’s outcome changes/,
+    );
+    fireEvent.change(screen.getByRole('slider', { name: 'Pause' }), { target: { value: '700' } });
+    expect(verdict()).not.toMatch(/close call/);
+  });
+
   it('reruns the story with the reader’s numbers, says what came of it, and goes back', () => {
     render(<PausedClientPanel />);
     const verdict = () => document.querySelector('.pc-verdict')!.textContent;

@@ -15,10 +15,12 @@ import { LaneTimeline } from '../shared/LaneTimeline';
 import { pausedClientStory, storySentence } from './story';
 import { WhatIfControls } from './WhatIfControls';
 import { useSettled } from '../shared/useSettled';
+import { closeCallSentence } from '../shared/nearOutcomeChange';
 import {
   RECORDED_NUMBERS,
   WHAT_IF_LOCKS,
   parseWhatIfQuery,
+  whatIfCloseCall,
   whatIfRun,
   whatIfSearch,
   whatIfVerdict,
@@ -56,7 +58,13 @@ export function PausedClientPanel() {
   const live = useMemo(() => (numbers ? whatIfRun(numbers) : null), [numbers]);
   const trace = live ?? recorded.trace;
   const story = useMemo(() => (trace ? pausedClientStory(timelineModel(trace)) : null), [trace]);
-  const verdictText = live && numbers && story ? whatIfVerdict(live, numbers, story) : '';
+  const closeCall = useMemo(() => (numbers ? whatIfCloseCall(numbers) : null), [numbers]);
+  const verdictText =
+    live && numbers && story
+      ? [whatIfVerdict(live, numbers, story), closeCall && closeCallSentence(closeCall)]
+          .filter(Boolean)
+          .join(' ')
+      : '';
   // Spoken half a second after the sliders stop: each arrow press would read it all again.
   const spokenVerdict = useSettled(verdictText, 500);
   // When the replay shows this very run, its moment appears here as a playhead. Only that step

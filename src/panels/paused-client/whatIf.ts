@@ -6,6 +6,11 @@ import { simulate } from '../../sim/simulate';
 import type { Trace } from '../../sim/trace/schema';
 import { readMsParam, searchWith, type MsRange } from '../../state/urlParams';
 import { LIVE_SEED } from '../replay/catalog';
+import {
+  nearestOutcomeChange,
+  visibleOutcome,
+  type OutcomeChange,
+} from '../shared/nearOutcomeChange';
 import { expiredMidPause, type PausedClientStory } from './story';
 
 /** The locks the paused client runs on: both are leases, and both expire under a paused holder. */
@@ -46,6 +51,18 @@ export function whatIfRun(n: WhatIfNumbers): Trace {
     seed: LIVE_SEED,
     params: { ttlMs: n.ttlMs, pauseMs: n.pauseMs },
   });
+}
+
+/**
+ * The nearest TTL or pause, a few ms from the reader's, at which the engine's outcome changes;
+ * null when there is none that near. On real servers such numbers can go either way.
+ */
+export function whatIfCloseCall(n: WhatIfNumbers): OutcomeChange<'ttlMs' | 'pauseMs'> | null {
+  return nearestOutcomeChange(
+    { ttlMs: n.ttlMs, pauseMs: n.pauseMs },
+    { ttlMs: TTL_RANGE_MS, pauseMs: PAUSE_RANGE_MS },
+    (ms) => visibleOutcome(whatIfRun({ ...n, ...ms }).outcome),
+  );
 }
 
 /**

@@ -144,6 +144,19 @@ describe('RedlockPanel', () => {
     expect(pressed()).toBe('A clock jumps on one node');
   });
 
+  it('says when the GC pause ends a few ms from a different outcome', () => {
+    openAt('/?try-gc-pause=260#redlock');
+    render(<RedlockPanel />);
+    expect(screen.getByText('No two holders.')).toBeTruthy();
+    expect(
+      screen.getByText(/A close call: with the pause 5 ms longer, the engine’s outcome changes/),
+    ).toBeTruthy();
+    fireEvent.change(screen.getByRole('slider', { name: 'Client 1’s GC pause' }), {
+      target: { value: '600' },
+    });
+    expect(screen.queryByText(/A close call/)).toBeNull();
+  });
+
   it('opens a link’s GC pause on the GC pause run, and says when a link’s is bad', () => {
     openAt('/?try-gc-pause=250#redlock');
     render(<RedlockPanel />);

@@ -24,6 +24,7 @@ import type { SizedRun } from './sizedRun';
 import { parseRunQuery, runSearch } from './runChoice';
 import { parseStepQuery, stepPastEnd, stepSearch } from './stepInUrl';
 import { twoHoldersSentence } from './story';
+import { closeCallSentence } from '../shared/nearOutcomeChange';
 import '../shared/tokens.css';
 import './redlock.css';
 
@@ -100,6 +101,7 @@ export function RedlockPanel() {
     [which],
   );
   const trace = run.trace;
+  const closeCall = useMemo(() => sized.closeCall(ownMs ?? sized.recordedMs), [sized, ownMs]);
   const model = useMemo(() => (trace ? redlockModel(trace) : null), [trace]);
   const cursor = useMemo(() => (trace ? new ReplayCursor(trace) : null), [trace]);
   // Open each run at the moment of two holders: that is the point of the figure.
@@ -272,6 +274,7 @@ export function RedlockPanel() {
         {model.twoHolders || ownMs === null ? (
           <p className={`rl-two${twoNow ? ' is-now' : ''}`}>
             <strong>Two holders.</strong> {twoHoldersSentence(model)}
+            {closeCall && ` ${closeCallSentence(closeCall)}`}
           </p>
         ) : (
           <p className="rl-two is-none">
@@ -279,6 +282,7 @@ export function RedlockPanel() {
             {which === 'redlock-clock-jump'
               ? noSecondMajority(ownMs, trace)
               : noOverlapAfterPause(trace)}
+            {closeCall && ` ${closeCallSentence(closeCall)}`}
           </p>
         )}
 

@@ -4,6 +4,11 @@
 import type { Trace } from '../../sim/trace/schema';
 import { readMsParam, searchWith, type MsRange } from '../../state/urlParams';
 import { simulateRun } from '../replay/runs';
+import {
+  nearestOutcomeChange,
+  visibleOutcome,
+  type OutcomeChange,
+} from '../shared/nearOutcomeChange';
 
 export interface SizedRun {
   scenario: string;
@@ -14,6 +19,8 @@ export interface SizedRun {
   recordedMs: number;
   /** The story on the engine with this value, seeded as the panel's other runs are. */
   run(ms: number): { trace: Trace | null; error: string | null };
+  /** The nearest size, a few ms away, at which the engine's outcome changes; null if none. */
+  closeCall(ms: number): OutcomeChange<string> | null;
   /** Reads the value from a search string: null when there is none, a sentence when it is bad. */
   parse(search: string): { ms: number | null; problem: string | null };
   /** The search string with this value in it (or none), keeping every other parameter. */
@@ -28,12 +35,18 @@ export function sizedRun(
 ): SizedRun {
   const recordedMs = (scenario.defaults as Record<string, number>)[param];
   if (recordedMs === undefined) throw new Error(`${scenario.name} has no parameter ${param}`);
+  const run = (ms: number) => simulateRun(scenario.name, 'default', 'redlock', 1, { [param]: ms });
   return {
     scenario: scenario.name,
     param,
     range,
     recordedMs,
-    run: (ms) => simulateRun(scenario.name, 'default', 'redlock', 1, { [param]: ms }),
+    run,
+    closeCall: (ms) =>
+      nearestOutcomeChange({ [param]: ms }, { [param]: range }, (p) => {
+        const { trace, error } = run(p[param]!);
+        return trace ? visibleOutcome(trace.outcome) : `error: ${error}`;
+      }),
     parse(search) {
       const read = readMsParam(new URLSearchParams(search), query, range);
       return {
