@@ -1,6 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LabPage } from './pages/labPage';
-import { brokenValues, sidewaysOverflowPx, watchErrors } from './pages/pageHealth';
+import {
+  brokenValues,
+  crowdedTimelineText,
+  sidewaysOverflowPx,
+  watchErrors,
+} from './pages/pageHealth';
 
 // Every control moved through its range's ends and a few values between, at a desktop and at the
 // narrowest phone width; after each move the page must log no error, show no broken value and
@@ -117,3 +122,23 @@ for (const width of [1280, 320]) {
     expect(problems).toEqual([]);
   });
 }
+
+test('on a 320 px phone, the paused client’s labels stay clear of each other and the lane names', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 900 });
+  const lab = new LabPage(page);
+  const crowded: string[] = [];
+  // The sliders' ends and a middle: the short TTL puts "TTL runs out" under the lock's lane at
+  // the far left, where the storage's name is; a short pause puts its label under client 1's.
+  for (const query of [
+    '?try-ttl=50&try-pause=1500',
+    '?try-ttl=500&try-pause=300',
+    '?try-ttl=1000&try-pause=0',
+  ]) {
+    await lab.open(query);
+    await lab.waitForPanels();
+    crowded.push(...(await crowdedTimelineText(page)).map((c) => `${query}: ${c}`));
+  }
+  expect(crowded).toEqual([]);
+});

@@ -1,6 +1,7 @@
 // What a sweep of the controls checks after each move: nothing logged as an error, no broken
-// value in the visible text, nothing wider than a phone's screen. Each check returns what it
-// found, so a failure names the state and the problem together.
+// value in the visible text, nothing wider than a phone's screen, and the timelines' labels clear
+// of each other. Each check returns what it found, so a failure names the state and the problem
+// together.
 import type { Page } from '@playwright/test';
 
 /** Collects console errors and uncaught page errors from now on; `take()` empties the list. */
@@ -34,4 +35,32 @@ export async function brokenValues(page: Page): Promise<string[]> {
 /** How far the page is wider than the window, in px: 0 when nothing scrolls sideways. */
 export async function sidewaysOverflowPx(page: Page): Promise<number> {
   return page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+}
+
+/**
+ * Pairs of text in the lane timelines (lane names and mark labels) whose boxes overlap by more
+ * than `slackPx` both ways, and texts that run out of their figure by more than `slackPx`.
+ */
+export async function crowdedTimelineText(page: Page, slackPx = 2): Promise<string[]> {
+  return page.evaluate((slack) => {
+    const found: string[] = [];
+    for (const svg of document.querySelectorAll('.lt svg')) {
+      const box = svg.getBoundingClientRect();
+      const texts = [...svg.querySelectorAll('text')]
+        .filter((t) => t.textContent?.trim())
+        .map((t) => ({ text: t.textContent!.trim(), r: t.getBoundingClientRect() }));
+      for (const t of texts) {
+        const out = Math.max(box.left - t.r.left, t.r.right - box.right);
+        if (out > slack) found.push(`“${t.text}” runs ${Math.round(out)} px out of the figure`);
+      }
+      texts.forEach((a, i) => {
+        for (const b of texts.slice(i + 1)) {
+          const across = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+          const down = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+          if (across > slack && down > slack) found.push(`“${a.text}” and “${b.text}” overlap`);
+        }
+      });
+    }
+    return found;
+  }, slackPx);
 }

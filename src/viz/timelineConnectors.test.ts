@@ -27,7 +27,7 @@ function backwards(trace: Trace, widths: readonly number[]): string[] {
   const model = timelineModel(trace);
   const out: string[] = [];
   for (const width of widths) {
-    const layout = layoutTimeline(model, { width, laneHeight: width < 480 ? 58 : 64 });
+    const layout = layoutTimeline(model, { width, laneHeight: 64 });
     for (const c of layout.connectors)
       if (c.x2 < c.x1 - 1e-9)
         out.push(

@@ -27,10 +27,9 @@ export function LaneTimeline({ trace, title, nowMs, onPick, activeEventIndex }: 
   const boxRef = useRef<HTMLDivElement>(null);
   const width = useWidth(boxRef);
   const model = useMemo(() => timelineModel(trace), [trace]);
-  const layout = useMemo(
-    () => layoutTimeline(model, { width, laneHeight: width < 480 ? 58 : 64 }),
-    [model, width],
-  );
+  // 64 px lanes at every width: a label under one lane's line (at +22) then ends above the next
+  // lane's name (at 64 - 26). Phones once had 58 px lanes, and the two touched.
+  const layout = useMemo(() => layoutTimeline(model, { width, laneHeight: 64 }), [model, width]);
   // The mark the detail line tells of, by id: a new run (another scenario, another TTL) keeps
   // the id but not the event, so the line reads the new run's mark under the same place, or
   // falls back to the hint, instead of telling of a run no longer drawn.
