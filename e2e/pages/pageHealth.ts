@@ -38,13 +38,13 @@ export async function sidewaysOverflowPx(page: Page): Promise<number> {
 }
 
 /**
- * Pairs of text in the lane timelines (lane names and mark labels) whose boxes overlap by more
- * than `slackPx` both ways, and texts that run out of their figure by more than `slackPx`.
+ * Pairs of text in the timelines (the lane timelines and the Redlock chart) whose boxes overlap by
+ * more than `slackPx` both ways, and texts that run out of their figure by more than `slackPx`.
  */
 export async function crowdedTimelineText(page: Page, slackPx = 2): Promise<string[]> {
   return page.evaluate((slack) => {
     const found: string[] = [];
-    for (const svg of document.querySelectorAll('.lt svg')) {
+    for (const svg of document.querySelectorAll('.lt svg, .rl-chart svg')) {
       const box = svg.getBoundingClientRect();
       const texts = [...svg.querySelectorAll('text')]
         .filter((t) => t.textContent?.trim())

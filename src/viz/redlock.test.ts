@@ -3,6 +3,7 @@ import {
   jumpLabel,
   labelXClearOf,
   layoutRedlock,
+  pauseLabelAt,
   ownersAt,
   redlockModel,
   UNIT_CLEARANCE_PX,
@@ -258,5 +259,15 @@ describe('chart labels that keep clear of bars and lines', () => {
     expect(labelXClearOf(0, 400, 190, 'paused')).toBe(295); // right part is longer
     // Neither side has room: stay in the middle rather than spill out of the bar.
     expect(labelXClearOf(0, 80, 40, 'paused')).toBe(40);
+  });
+
+  it('labels a pause inside its bar only when the bar holds the word, else just before it', () => {
+    // A wide bar: the label sits in its middle, as labelXClearOf puts it.
+    expect(pauseLabelAt(100, 400, null, 'paused', 60)).toEqual({ x: 250, anchor: 'middle' });
+    // A sliver (a 0 ms pause, or a short one on a phone): the label ends 8 px left of the bar,
+    // clear of the write drawn at the bar's end.
+    expect(pauseLabelAt(200, 203, null, 'paused', 60)).toEqual({ x: 192, anchor: 'end' });
+    // No room before the bar either, at the row's start: no label rather than one over others.
+    expect(pauseLabelAt(80, 81, null, 'paused', 60)).toBeNull();
   });
 });

@@ -323,3 +323,23 @@ export function labelXClearOf(
   const [a, b] = lineX - fromX >= toX - lineX ? [fromX, lineX] : [lineX, toX];
   return b - a >= 2 * halfPx ? (a + b) / 2 : mid;
 }
+
+/**
+ * Where a pause's label goes: inside its bar when the bar is wide enough for it (off the line of
+ * two holders, as labelXClearOf places it), else ending just left of the bar when the row has room
+ * there, else nowhere. A short pause's bar is a sliver: a label centred on it would lie under the
+ * write that follows the pause, and a pause of 0 ms would still say "paused".
+ */
+export function pauseLabelAt(
+  fromX: number,
+  toX: number,
+  lineX: number | null,
+  text: string,
+  rowStartX: number,
+): { x: number; anchor: 'middle' | 'end' } | null {
+  const textPx = text.length * LABEL_CHAR_PX;
+  if (toX - fromX >= textPx + 8)
+    return { x: labelXClearOf(fromX, toX, lineX, text), anchor: 'middle' };
+  const endX = fromX - 8;
+  return endX - textPx >= rowStartX ? { x: endX, anchor: 'end' } : null;
+}

@@ -12,7 +12,7 @@ import { openReplay } from '../../state/playback';
 import { IconStepBack, IconStepForward } from '../shared/icons';
 import { MsSlider } from '../shared/MsSlider';
 import { useWidth } from '../shared/useWidth';
-import { jumpLabel, labelXClearOf, layoutRedlock, ownersAt, redlockModel } from '../../viz/redlock';
+import { jumpLabel, layoutRedlock, ownersAt, pauseLabelAt, redlockModel } from '../../viz/redlock';
 import type { RedlockLayout, RedlockModel } from '../../viz/redlock';
 import { fmt } from '../../viz/timeline';
 import { redlockNotes, redlockSayIt, redlockVerdict } from '../../content/redlock';
@@ -388,6 +388,13 @@ function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: number }) 
         })}
         {model.pauses.map((p, i) => {
           const y = (rowY.get(p.actor) ?? 0) + 6;
+          const label = pauseLabelAt(
+            x(p.fromMs),
+            x(p.toMs),
+            th ? x(th.atMs) : null,
+            'paused',
+            x.range()[0] ?? 0,
+          );
           return (
             <g key={`p${i}`}>
               <rect
@@ -397,14 +404,16 @@ function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: number }) 
                 height={barH}
                 className="rl-pause"
               />
-              <text
-                x={labelXClearOf(x(p.fromMs), x(p.toMs), th ? x(th.atMs) : null, 'paused')}
-                y={y + barH / 2 + 4}
-                textAnchor="middle"
-                className="rl-pause-label"
-              >
-                paused
-              </text>
+              {label && (
+                <text
+                  x={label.x}
+                  y={y + barH / 2 + 4}
+                  textAnchor={label.anchor}
+                  className="rl-pause-label"
+                >
+                  paused
+                </text>
+              )}
             </g>
           );
         })}
