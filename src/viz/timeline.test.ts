@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { layoutTimeline, timelineModel, TIMELINE_UNIT_CLEARANCE_PX, type Mark } from './timeline';
+import {
+  labelIsBold,
+  layoutTimeline,
+  timelineModel,
+  TIMELINE_UNIT_CLEARANCE_PX,
+  type Mark,
+} from './timeline';
 import { simulate } from '../sim/simulate';
 import { etcdLeaseTrace, pausedClientTrace } from '../panels/replay/fixtures';
 import { whatIfRun } from '../panels/paused-client/whatIf';
@@ -244,5 +250,33 @@ describe('layoutTimeline', () => {
       expect(m.labelX).toBeGreaterThanOrEqual(0);
       expect(m.labelX).toBeLessThanOrEqual(320);
     }
+  });
+
+  it('keeps each label’s whole width inside the box, bold ones at their wider letters', () => {
+    // Letter widths measured in Chromium at the labels' 11 px system-ui, digits being the widest:
+    // "paused 240 ms" is 93.6 px in bold (7.2 a letter); regular labels are under 5.6 a letter.
+    const letterPx = (m: Mark) => (labelIsBold(m) ? 7.2 : 5.6);
+    const out: string[] = [];
+    // 262 px is the figure at a 320 px window; the short pauses put a bold label at the left edge.
+    for (const width of [262, 300]) {
+      for (const ttlMs of [250, 990]) {
+        for (let pauseMs = 0; pauseMs <= 1500; pauseMs += 10) {
+          const trace = whatIfRun({ ttlMs, pauseMs, fencing: true, lock: 'redis' });
+          const l = layoutTimeline(timelineModel(trace), { width });
+          for (const m of l.marks.filter((x) => x.labelAt !== 'none')) {
+            const w = m.label.length * letterPx(m);
+            const left =
+              m.labelAnchor === 'start'
+                ? m.labelX
+                : m.labelAnchor === 'end'
+                  ? m.labelX - w
+                  : m.labelX - w / 2;
+            if (left < 0 || left + w > width)
+              out.push(`${width} px, TTL ${ttlMs}, pause ${pauseMs}: “${m.label}”`);
+          }
+        }
+      }
+    }
+    expect(out).toEqual([]);
   });
 });
