@@ -138,6 +138,8 @@ test('on a 320 px phone, the timelines’ labels stay clear of each other and th
     // A GC pause of 0 ms, or a short one, draws a sliver of a bar with the write right after it.
     '?redlock=gc-pause&try-gc-pause=0#redlock',
     '?redlock=gc-pause&try-gc-pause=30#redlock',
+    // Near the right edge the write's label goes leftwards, over the pause's bar.
+    '?redlock=gc-pause&try-gc-pause=210#redlock',
   ]) {
     await lab.open(query);
     await lab.waitForPanels();

@@ -3,7 +3,9 @@ import {
   jumpLabel,
   labelXClearOf,
   layoutRedlock,
+  labelSpan,
   pauseLabelAt,
+  writeLabelAt,
   ownersAt,
   redlockModel,
   UNIT_CLEARANCE_PX,
@@ -269,5 +271,25 @@ describe('chart labels that keep clear of bars and lines', () => {
     expect(pauseLabelAt(200, 203, null, 'paused', 60)).toEqual({ x: 192, anchor: 'end' });
     // No room before the bar either, at the row's start: no label rather than one over others.
     expect(pauseLabelAt(80, 81, null, 'paused', 60)).toBeNull();
+  });
+
+  it('keeps a pause’s label off the write drawn leftwards over its bar near the right edge', () => {
+    // A 320 px phone (a 262 px chart): the write at the pause's end, 187 px, is near enough the
+    // right edge that its label goes left of its mark, over the bar's middle.
+    const write = writeLabelAt(187, 262);
+    expect(write.anchor).toBe('end');
+    const writeSpan = labelSpan(write.x, write.anchor, 'writes v1');
+    const taken = [[181, 193] as const, writeSpan];
+    const overlaps = (label: { x: number; anchor: 'middle' | 'end' } | null) => {
+      if (!label) return false;
+      const [left, right] = labelSpan(label.x, label.anchor, 'paused');
+      return taken.some(([a, b]) => right > a && left < b);
+    };
+    // A bar from 60 px has room before the write's label: the word goes there.
+    const roomy = pauseLabelAt(60, 187, null, 'paused', 58, taken);
+    expect(roomy).not.toBeNull();
+    expect(overlaps(roomy)).toBe(false);
+    // A bar from 88 px has none, nor has the row before it: no label rather than one under it.
+    expect(pauseLabelAt(88, 187, null, 'paused', 58, taken)).toBeNull();
   });
 });

@@ -324,11 +324,29 @@ export function labelXClearOf(
   return b - a >= 2 * halfPx ? (a + b) / 2 : mid;
 }
 
+/** A write's label: right of its mark, or left of it near the figure's right edge, to stay inside. */
+export function writeLabelAt(markX: number, width: number): { x: number; anchor: 'start' | 'end' } {
+  return markX > width - 80 ? { x: markX - 8, anchor: 'end' } : { x: markX + 8, anchor: 'start' };
+}
+
+/** The span a label takes across, in px, from where it is anchored and its estimated width. */
+export function labelSpan(
+  x: number,
+  anchor: 'start' | 'middle' | 'end',
+  text: string,
+): readonly [number, number] {
+  const px = text.length * LABEL_CHAR_PX;
+  const left = anchor === 'start' ? x : anchor === 'end' ? x - px : x - px / 2;
+  return [left, left + px];
+}
+
 /**
- * Where a pause's label goes: inside its bar when the bar is wide enough for it (off the line of
- * two holders, as labelXClearOf places it), else ending just left of the bar when the row has room
- * there, else nowhere. A short pause's bar is a sliver: a label centred on it would lie under the
- * write that follows the pause, and a pause of 0 ms would still say "paused".
+ * Where a pause's label goes: inside its bar when the bar has room for it (off the line of two
+ * holders, as labelXClearOf places it) clear of what is `taken` in its row (the write after the
+ * pause: its mark, and its label when that is drawn leftwards over the bar near the right edge),
+ * else ending just left of the bar when the row has room there, else nowhere. A short pause's bar
+ * is a sliver: a label centred on it would lie under the write, and a 0 ms pause would still say
+ * "paused".
  */
 export function pauseLabelAt(
   fromX: number,
@@ -336,10 +354,22 @@ export function pauseLabelAt(
   lineX: number | null,
   text: string,
   rowStartX: number,
+  taken: readonly (readonly [number, number])[] = [],
 ): { x: number; anchor: 'middle' | 'end' } | null {
   const textPx = text.length * LABEL_CHAR_PX;
-  if (toX - fromX >= textPx + 8)
-    return { x: labelXClearOf(fromX, toX, lineX, text), anchor: 'middle' };
+  const clear = (x: number, anchor: 'middle' | 'end') => {
+    const [left, right] = labelSpan(x, anchor, text);
+    return taken.every(([a, b]) => right + 4 <= a || left - 4 >= b);
+  };
+  if (toX - fromX >= textPx + 8) {
+    const mid = labelXClearOf(fromX, toX, lineX, text);
+    if (clear(mid, 'middle')) return { x: mid, anchor: 'middle' };
+    // Something lies over the middle: the part of the bar before it, if the word fits there.
+    const before = Math.min(toX, ...taken.map(([a]) => a).filter((a) => a > fromX));
+    const inBefore = (fromX + before) / 2;
+    if (before - fromX >= textPx + 8 && clear(inBefore, 'middle'))
+      return { x: inBefore, anchor: 'middle' };
+  }
   const endX = fromX - 8;
-  return endX - textPx >= rowStartX ? { x: endX, anchor: 'end' } : null;
+  return endX - textPx >= rowStartX && clear(endX, 'end') ? { x: endX, anchor: 'end' } : null;
 }

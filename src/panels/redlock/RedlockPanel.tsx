@@ -12,7 +12,15 @@ import { openReplay } from '../../state/playback';
 import { IconStepBack, IconStepForward } from '../shared/icons';
 import { MsSlider } from '../shared/MsSlider';
 import { useWidth } from '../shared/useWidth';
-import { jumpLabel, layoutRedlock, ownersAt, pauseLabelAt, redlockModel } from '../../viz/redlock';
+import {
+  jumpLabel,
+  labelSpan,
+  layoutRedlock,
+  ownersAt,
+  pauseLabelAt,
+  redlockModel,
+  writeLabelAt,
+} from '../../viz/redlock';
 import type { RedlockLayout, RedlockModel } from '../../viz/redlock';
 import { fmt } from '../../viz/timeline';
 import { redlockNotes, redlockSayIt, redlockVerdict } from '../../content/redlock';
@@ -388,12 +396,23 @@ function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: number }) 
         })}
         {model.pauses.map((p, i) => {
           const y = (rowY.get(p.actor) ?? 0) + 6;
+          // The actor's writes: their marks, and their labels, which may lie over the bar.
+          const taken = model.writes
+            .filter((w) => w.actor === p.actor)
+            .flatMap((w) => {
+              const at = writeLabelAt(x(w.atMs), layout.width);
+              return [
+                [x(w.atMs) - 6, x(w.atMs) + 6] as const,
+                labelSpan(at.x, at.anchor, `writes ${w.body}`),
+              ];
+            });
           const label = pauseLabelAt(
             x(p.fromMs),
             x(p.toMs),
             th ? x(th.atMs) : null,
             'paused',
             x.range()[0] ?? 0,
+            taken,
           );
           return (
             <g key={`p${i}`}>
@@ -446,15 +465,11 @@ function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: number }) 
           const y = (rowY.get(w.actor) ?? 0) + rowHeight / 2;
           // A write made while two clients held the lock is the danger; one made alone is not.
           const risky = th !== null && w.atMs >= th.atMs;
+          const label = writeLabelAt(x(w.atMs), layout.width);
           return (
             <g key={`w${i}`} className={`rl-write${risky ? ' is-risky' : ''}`}>
               <circle cx={x(w.atMs)} cy={y} r={5} />
-              {/* Near the right edge the label goes left of its mark, so it stays inside. */}
-              <text
-                x={x(w.atMs) + (x(w.atMs) > layout.width - 80 ? -8 : 8)}
-                y={y + 4}
-                textAnchor={x(w.atMs) > layout.width - 80 ? 'end' : 'start'}
-              >
+              <text x={label.x} y={y + 4} textAnchor={label.anchor}>
                 writes {w.body}
               </text>
             </g>
