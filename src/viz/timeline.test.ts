@@ -5,10 +5,23 @@ import {
   timelineModel,
   TIMELINE_UNIT_CLEARANCE_PX,
   type Mark,
+  type PlacedMark,
 } from './timeline';
 import { simulate } from '../sim/simulate';
 import { etcdLeaseTrace, pausedClientTrace } from '../panels/replay/fixtures';
 import { whatIfRun } from '../panels/paused-client/whatIf';
+
+/** Where a mark's label runs from and to, in px, at an estimated width per letter. */
+function labelSpan(m: PlacedMark, letterPx: number): readonly [number, number] {
+  const w = m.label.length * letterPx;
+  const left =
+    m.labelAnchor === 'start'
+      ? m.labelX
+      : m.labelAnchor === 'end'
+        ? m.labelX - w
+        : m.labelX - w / 2;
+  return [left, left + w];
+}
 
 describe('timelineModel', () => {
   it('reads the paused client: lanes, holds, the TTL running out, the pause and both writes', () => {
@@ -226,16 +239,7 @@ describe('layoutTimeline', () => {
         for (const side of ['above', 'below'] as const) {
           const spans = l.marks
             .filter((m) => m.lane === lane.id && m.labelAt === side)
-            .map((m) => {
-              const w = m.label.length * 6.4;
-              const left =
-                m.labelAnchor === 'start'
-                  ? m.labelX
-                  : m.labelAnchor === 'end'
-                    ? m.labelX - w
-                    : m.labelX - w / 2;
-              return [left, left + w] as const;
-            });
+            .map((m) => labelSpan(m, 6.4));
           for (let i = 1; i < spans.length; i++) {
             expect(spans[i]![0]).toBeGreaterThanOrEqual(spans[i - 1]![1]);
           }
@@ -264,14 +268,8 @@ describe('layoutTimeline', () => {
           const trace = whatIfRun({ ttlMs, pauseMs, fencing: true, lock: 'redis' });
           const l = layoutTimeline(timelineModel(trace), { width });
           for (const m of l.marks.filter((x) => x.labelAt !== 'none')) {
-            const w = m.label.length * letterPx(m);
-            const left =
-              m.labelAnchor === 'start'
-                ? m.labelX
-                : m.labelAnchor === 'end'
-                  ? m.labelX - w
-                  : m.labelX - w / 2;
-            if (left < 0 || left + w > width)
+            const [left, right] = labelSpan(m, letterPx(m));
+            if (left < 0 || right > width)
               out.push(`${width} px, TTL ${ttlMs}, pause ${pauseMs}: “${m.label}”`);
           }
         }
