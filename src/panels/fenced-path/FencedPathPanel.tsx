@@ -37,7 +37,7 @@ export function FencedPathPanel() {
   };
 
   return (
-    <div>
+    <div className="fp-frame">
       <div className="fl-panel fp">
         <div className="fp-diagram" role="group" aria-label="The fenced path: choose a step">
           {STEPS.map((s) => (

@@ -1,0 +1,81 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { LabPage } from './pages/labPage';
+import { sidewaysOverflowPx } from './pages/pageHealth';
+
+// Readers who enlarge the text or space it out (WCAG 1.4.4 and 1.4.12): nothing may run off the
+// screen, over its neighbour or out of its box.
+
+/** WCAG 1.4.12's test style sheet: the spacing a reader's own style sheet may ask for. */
+const TEXT_SPACING = `* {
+  line-height: 1.5 !important;
+  letter-spacing: 0.12em !important;
+  word-spacing: 0.16em !important;
+}
+p { margin-bottom: 2em !important; }`;
+
+/** The boxes of `items` that overlap another's by more than 1 px both ways, by their text. */
+async function overlapping(items: Locator): Promise<string[]> {
+  const boxes = await items.evaluateAll((els) =>
+    els.map((el) => ({ text: el.textContent?.trim() ?? '', r: el.getBoundingClientRect() })),
+  );
+  const found: string[] = [];
+  boxes.forEach((a, i) => {
+    for (const b of boxes.slice(i + 1)) {
+      const across = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+      const down = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+      if (across > 1 && down > 1) found.push(`“${a.text}” and “${b.text}”`);
+    }
+  });
+  return found;
+}
+
+/** Each Redlock node whose name runs over its card's edge, by name. */
+async function namesOverTheirCards(page: Page): Promise<string[]> {
+  return page.locator('.rl-node').evaluateAll((cards) =>
+    cards
+      .map((card) => {
+        const name = card.querySelector('.rl-node-name')!;
+        const c = card.getBoundingClientRect();
+        const n = name.getBoundingClientRect();
+        return n.left < c.left - 0.5 || n.right > c.right + 0.5 ? name.textContent! : '';
+      })
+      .filter(Boolean),
+  );
+}
+
+test('with the text at 200% on a wide screen, the fenced path’s steps and the Redlock nodes keep apart', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const lab = new LabPage(page);
+  await lab.open();
+  await lab.waitForPanels();
+  // Text-only zoom: the page's own text size, not the browser's zoom of everything.
+  await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+  const path = lab.section('The fenced path');
+  await expect(path.getByRole('button', { name: /Release/ })).toBeVisible();
+  expect.soft(await sidewaysOverflowPx(page), 'px the page scrolls sideways').toBe(0);
+  expect.soft(await overlapping(path.getByRole('button')), 'steps over each other').toEqual([]);
+  expect.soft(await namesOverTheirCards(page), 'names over their cards').toEqual([]);
+});
+
+test('with WCAG’s text spacing on a 320 px phone, the what-if controls and the Redlock nodes stay whole', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  const lab = new LabPage(page);
+  await lab.open();
+  await lab.waitForPanels();
+  await page.addStyleTag({ content: TEXT_SPACING });
+  expect.soft(await sidewaysOverflowPx(page), 'px the page scrolls sideways').toBe(0);
+  // Each field label of the what-if stays one word on one line: "PAUSE", not "PAUS" over "E".
+  const whatIf = lab.section('The paused client').getByRole('group', { name: 'Try other numbers' });
+  for (const label of await whatIf.locator('.fl-field-label').all()) {
+    const { height, lineHeight } = await label.evaluate((el) => ({
+      height: el.getBoundingClientRect().height,
+      lineHeight: parseFloat(getComputedStyle(el).lineHeight),
+    }));
+    expect.soft(height, (await label.textContent()) ?? '').toBeLessThan(lineHeight * 1.5);
+  }
+  expect.soft(await namesOverTheirCards(page), 'names over their cards').toEqual([]);
+});
