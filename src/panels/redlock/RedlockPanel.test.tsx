@@ -32,6 +32,20 @@ describe('RedlockPanel', () => {
     expect(screen.getByText(/its key is gone from every node/)).toBeTruthy();
   });
 
+  it('draws the chart to scale with its box: printed on a narrower page it shrinks, not cut off', () => {
+    // The chart is drawn for the width it had on screen; a printed page is narrower and lays the
+    // page out again without telling the chart. Only a viewBox lets the drawing scale to fit.
+    render(<RedlockPanel />);
+    const chart = screen.getByRole('img', { name: /^Timeline: who holds the key/ });
+    const [x, y, w, h] = (chart.getAttribute('viewBox') ?? '').split(' ').map(Number);
+    expect([x, y, w, h]).toEqual([
+      0,
+      0,
+      Number(chart.getAttribute('width')),
+      Number(chart.getAttribute('height')),
+    ]);
+  });
+
   it('says what Redlock is for, and the line to say, around the figure', () => {
     render(<RedlockPanel />);
     expect(screen.getByText(/majority of 5 independent Redis nodes/)).toBeTruthy();

@@ -352,6 +352,7 @@ function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: number }) 
       <svg
         width={layout.width}
         height={layout.height}
+        viewBox={`0 0 ${layout.width} ${layout.height}`}
         role="img"
         aria-label={`Timeline: who holds the key on each of ${model.nodes.length} nodes, and when each client believes it holds the lock. ${th ? `Two holders from ${fmt(th.atMs)}.` : ''}`}
       >
