@@ -5,6 +5,8 @@ import { arch, cpus, platform, release } from 'node:os';
 import { createPrng } from '../sim/core/prng';
 import { playScript } from '../sim/run/interpreter';
 import { deriveOutcome } from '../sim/run/outcome';
+import type { Script } from '../sim/run/script';
+import type { Params } from '../sim/scenarios/index';
 import { resolveRun, type SimulateOptions } from '../sim/simulate';
 import {
   TRACE_FORMAT,
@@ -64,10 +66,36 @@ function environment(servers: OpenedBackend['servers']): TraceEnvironment {
 
 export async function runReal(options: RunRealOptions, pool: ServerPool): Promise<Trace> {
   const { scenario, variant, lock, params } = resolveRun(options);
-  const script = scenario.script(params, variant, lock);
+  return runRealScript(
+    scenario.script(params, variant, lock),
+    { scenario: scenario.name, variant, params },
+    pool,
+    options,
+  );
+}
+
+/** What names a run that is not one of the scenarios: the trace's scenario, variant and params. */
+export interface ScriptMeta {
+  scenario: string;
+  variant: string;
+  params: Params;
+}
+
+/**
+ * Plays any script on the real servers (a scenario's, or one a test generated), as
+ * `simulateScript` plays it on the engine: the same steps, in wall time.
+ */
+export async function runRealScript(
+  script: Script,
+  meta: ScriptMeta,
+  pool: ServerPool,
+  options: Pick<RunRealOptions, 'jitterSeed' | 'timeoutMs'> = {},
+): Promise<Trace> {
+  const { scenario, variant, params } = meta;
+  const { lock } = script;
   const failed = (reason: unknown) =>
     new ScenarioFailedError(
-      scenario.name,
+      scenario,
       variant,
       lock,
       reason instanceof Error ? reason.message : String(reason),
@@ -112,7 +140,7 @@ export async function runReal(options: RunRealOptions, pool: ServerPool): Promis
     const trace: Trace = {
       format: TRACE_FORMAT,
       version: TRACE_VERSION,
-      scenario: scenario.name,
+      scenario,
       variant,
       backend: opened.backend.name,
       params: { lock, ...params, initialBody: script.initialBody },
