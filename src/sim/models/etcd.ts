@@ -13,10 +13,18 @@ interface Lease {
 }
 
 /**
+ * How often etcd's leader looks for leases whose TTL has run out (etcd 3.4 and 3.5: the lessor's
+ * `runLoop` revokes what it finds, then sleeps 500 ms). A lease that runs out between two passes
+ * keeps its key until the next one: on the lab's real etcd a lock key outlived its 1 s lease by
+ * up to half a second, and a client that asked for it 20 ms after the TTL was refused.
+ */
+export const LEASE_REVOKE_PASS_MS = 500;
+
+/**
  * An etcd cluster seen from a client: one store revision that every write raises, leases that
- * the leader revokes once their TTL runs out (deleting their keys, which is a write too), and
- * the create-if-absent transaction that makes a lock. A lock key's mod revision only grows
- * across the cluster, so it serves as a fencing token.
+ * the leader revokes at its first expiry pass after their TTL runs out (deleting their keys,
+ * which is a write too), and the create-if-absent transaction that makes a lock. A lock key's
+ * mod revision only grows across the cluster, so it serves as a fencing token.
  */
 export class EtcdModel {
   /** A fresh etcd cluster starts at revision 1. */
@@ -32,6 +40,11 @@ export class EtcdModel {
      * heartbeats, 500 ms elections); with its default flags etcd's minimum is about 2 s.
      */
     readonly minTtlS = 1,
+    /**
+     * When the leader's expiry passes fall, as an offset from 0 to LEASE_REVOKE_PASS_MS on its
+     * monotonic clock: they run from when etcd started, which no client knows.
+     */
+    readonly revokePassPhaseMs = 0,
   ) {}
 
   /** The TTL etcd grants for a request of `ttlMs`: whole seconds, at least the minimum. */
@@ -40,13 +53,17 @@ export class EtcdModel {
   }
 
   /**
-   * Revokes every lease whose time is up on the leader's monotonic clock: etcd times leases with
-   * Go's monotonic time, so a step of the wall clock (NTP, an operator) does not move them.
+   * Revokes every lease whose time was up at the leader's last expiry pass, on its monotonic
+   * clock: etcd times leases with Go's monotonic time, so a step of the wall clock (NTP, an
+   * operator) does not move them. Done lazily, on the next request: nothing else happens between.
    */
   private expire(nowMs: number): void {
     const local = this.clock.monotonicMs(nowMs);
+    const sincePhase = local - this.revokePassPhaseMs;
+    const lastPass =
+      this.revokePassPhaseMs + Math.floor(sincePhase / LEASE_REVOKE_PASS_MS) * LEASE_REVOKE_PASS_MS;
     for (const [id, lease] of this.leases) {
-      if (lease.expiresAtMs <= local) this.revoke(id);
+      if (lease.expiresAtMs <= lastPass) this.revoke(id);
     }
   }
 
@@ -82,12 +99,16 @@ export class EtcdModel {
     return this.revision;
   }
 
-  /** A keep-alive: true if the lease was still alive and is renewed. */
+  /**
+   * A keep-alive: true if the lease was still alive and is renewed. One whose TTL has run out is
+   * not renewed, revoked yet or not (etcd waits for the revocation, then says it is not found).
+   */
   keepAlive(leaseId: number, nowMs: number): boolean {
     this.expire(nowMs);
     const lease = this.leases.get(leaseId);
-    if (lease === undefined) return false;
-    lease.expiresAtMs = this.clock.monotonicMs(nowMs) + lease.ttlMs;
+    const local = this.clock.monotonicMs(nowMs);
+    if (lease === undefined || lease.expiresAtMs <= local) return false;
+    lease.expiresAtMs = local + lease.ttlMs;
     return true;
   }
 

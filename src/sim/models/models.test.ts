@@ -255,11 +255,22 @@ describe('etcd model', () => {
     expect(new EtcdModel(new NodeClock(), 2).grantedTtlMs(300)).toBe(2000);
   });
 
-  it('revokes a lease once its TTL has run out, at that moment', () => {
+  it('will not renew a lease once its TTL has run out', () => {
     const etcd = new EtcdModel();
     const lease = etcd.grant(1000, 0);
     expect(etcd.keepAlive(lease, 999)).toBe(true); // renewed until 1999
     expect(etcd.keepAlive(lease, 1999)).toBe(false);
+  });
+
+  it('keeps an expired lease’s key until the leader’s next expiry pass, every 500 ms', () => {
+    const etcd = new EtcdModel(new NodeClock(), 1, 300); // passes at 300, 800, 1300…
+    const lease = etcd.grant(1000, 0);
+    const token = etcd.putIfAbsent('lock', 'a', lease, 0)!;
+    // Past its TTL at 1000: etcd renews it no more, but nothing has revoked it yet.
+    expect(etcd.keepAlive(lease, 1100)).toBe(false);
+    expect(etcd.putIfAbsent('lock', 'b', etcd.grant(1000, 1299), 1299)).toBeNull();
+    // The pass at 1300 revokes it: the key's deletion is a write, then the put is the next one.
+    expect(etcd.putIfAbsent('lock', 'b', etcd.grant(1000, 1300), 1300)).toBe(token + 2);
   });
 
   it('lets only the holder’s revision delete the lock key', () => {

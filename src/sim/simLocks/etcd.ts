@@ -1,17 +1,22 @@
 // The lock on etcd: a key created only if absent, bound to a lease; its revision, which only
 // grows, is the fencing token. Keep-alive is the extend.
-import type { NodeClock } from '../core/clock';
-import { EtcdModel } from '../models/etcd';
+import { NodeClock } from '../core/clock';
+import { EtcdModel, LEASE_REVOKE_PASS_MS } from '../models/etcd';
 import type { Done, OpResult } from '../run/backend';
 import { busy, extended, ok, released } from '../run/answers';
 import type { AcquireOp, SimLock, SimLockContext } from './simLock';
 
 export class EtcdLock implements SimLock {
-  private readonly etcd = new EtcdModel();
+  private readonly etcd: EtcdModel;
   /** Each client's lease, for its keep-alive. */
   private leases: Map<string, number> | null = null;
 
-  constructor(private readonly ctx: SimLockContext) {}
+  constructor(private readonly ctx: SimLockContext) {
+    // Where the leader's expiry passes fall is the seed's: a lease that runs out just before a
+    // pass goes at once, one just after lives half a second more.
+    const phaseMs = ctx.wire.world.prng.float() * LEASE_REVOKE_PASS_MS;
+    this.etcd = new EtcdModel(new NodeClock(), 1, phaseMs);
+  }
 
   acquire(actor: string, op: AcquireOp, done: Done<OpResult>): void {
     const { wire } = this.ctx;
