@@ -12,6 +12,7 @@ import { outcomeDifferences } from '../record/compareOutcomes';
 import { runReal } from '../runReal';
 import { providedServerPool, skipWithoutClockShim } from './conformance';
 import { drawCases, JITTER_MARGIN_MS, nearbyFlip } from './drawParams';
+import { envInt } from './envInt';
 import { READER_KNOBS } from './readerKnobs';
 
 /** A fixed seed, so a run of the suite is repeatable; any other can be given to explore. */
@@ -22,13 +23,6 @@ const DEFAULT_SEED = 20_261_201;
  * file takes 20 to 25 s on a 2-core machine, well inside the minute the lab run allows it.
  */
 const DEFAULT_PER_RUN = 4;
-
-function envInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number; got "${raw}"`);
-  return Number(raw);
-}
 
 const seed = envInt('RANDOM_PARAMS_SEED', DEFAULT_SEED);
 const perRun = envInt('RANDOM_PARAMS_PER_RUN', DEFAULT_PER_RUN);
