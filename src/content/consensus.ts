@@ -45,7 +45,7 @@ export const consensusCapabilities: ConsensusCapability[] = [
 export const consensusNotes: readonly string[] = [
   'Each change to a lock is a quorum write, so expect lower lock rates than on Redis.',
   'Run it as 3 or 5 nodes. It is a cluster to operate, not a library to import.',
-  `etcd looks for expired leases every ${LEASE_REVOKE_PASS_MS} ms, so a lock key can outlive its lease by up to that long before a waiter gets it. The lab’s etcd recordings show it, and the engine models it.`,
+  `etcd looks for expired leases every ${LEASE_REVOKE_PASS_MS}\u00a0ms, so a lock key can outlive its lease by up to that long before a waiter gets it. The lab’s etcd recordings show it, and the engine models it.`,
 ];
 
 export const consensusSayIt =
