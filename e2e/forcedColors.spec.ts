@@ -38,6 +38,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await replay.stepForward.click();
       const rows = replay.events.getByRole('listitem');
       await filled('the current event', rows.nth(1));
+      await filled('the dot before where the run comes from', page.locator('.replay-dot'));
       await plain('the event before it', rows.nth(0));
 
       // The fenced path: the chosen step, beside a step off its path.
