@@ -42,6 +42,17 @@ test('printed, the page is dark on light, shows every event and every code line,
     );
   expect.soft(keysLeftOut, 'colour keys that a printer would leave blank').toBe(0);
 
+  // A question cut from its choices by a page break is hard to answer on paper.
+  const splittableQuestions = await page
+    .locator('.drill-card')
+    .evaluateAll(
+      (cards) => cards.filter((c) => getComputedStyle(c).breakInside !== 'avoid').length,
+    );
+  expect.soft(splittableQuestions, 'drill questions a page break may split').toBe(0);
+
+  // The numbers table is cards at this width: its strip of sort buttons has nothing to do on paper.
+  await expect.soft(page.locator('.reflow-wide .data-table thead')).toBeHidden();
+
   await expect.soft(replay.playButton()).toBeHidden();
   await expect(replay.stepForward).toBeHidden();
 });
