@@ -3,15 +3,17 @@ import fc from 'fast-check';
 import { drillQuestions, PREDICTION_MAX_CHARS } from '../content/drill';
 import {
   createDrillProgressStore,
+  knownCount,
+  overallStatus,
+  type DrillProgressStore,
+} from './drillProgress';
+import {
   DRILL_STORAGE_MAX_CHARS,
   DRILL_STORAGE_NAME,
   DRILL_STORAGE_VERSION,
-  knownCount,
-  overallStatus,
-  validateV2,
   type DrillProgressData,
-  type DrillProgressStore,
-} from './drillProgress';
+} from './drillProgressData';
+import { validateV2 } from './readStoredProgress';
 import { FakeStorage } from './testing/fakeStorage';
 
 const ids = drillQuestions.map((q) => q.id);

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { drillQuestions } from '../../content/drill';
-import { createDrillProgressStore, DRILL_STORAGE_NAME } from '../../state/drillProgress';
+import { createDrillProgressStore } from '../../state/drillProgress';
+import { DRILL_STORAGE_NAME } from '../../state/drillProgressData';
 import { brokenStorage, FakeStorage } from '../../state/testing/fakeStorage';
 import { DrillPanel } from './DrillPanel';
 import { choiceOrder } from './shuffle';

@@ -4,13 +4,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useStore } from 'zustand';
 import { drillQuestions, PREDICTION_MAX_CHARS, type DrillQuestion } from '../../content/drill';
-import {
-  drillProgressStore,
-  isWrongPick,
-  knownCount,
-  type DrillProgressStore,
-  type Verdict,
-} from '../../state/drillProgress';
+import { drillProgressStore, knownCount, type DrillProgressStore } from '../../state/drillProgress';
+import { isWrongPick, type Verdict } from '../../state/drillProgressData';
 import { openReplay } from '../../state/playback';
 import { choiceOrder, practiceOrder, randomSeed } from './shuffle';
 import './drill.css';
