@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { timelineModel, type Mark } from './timeline';
 import {
   labelIsBold,
   layoutTimeline,
-  timelineModel,
   TIMELINE_UNIT_CLEARANCE_PX,
-  type Mark,
   type PlacedMark,
-} from './timeline';
+} from './timelineLayout';
 import { simulate } from '../sim/simulate';
 import { etcdLeaseTrace, pausedClientTrace } from '../panels/replay/fixtures';
 import { whatIfRun } from '../panels/paused-client/whatIf';

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { lostUpdates } from '../sim/checkers/checks';
 import type { Trace } from '../sim/trace/schema';
-import { layoutTimeline, timelineModel } from './timeline';
+import { timelineModel } from './timeline';
+import { layoutTimeline } from './timelineLayout';
 import {
   PAUSE_RANGE_MS,
   TTL_RANGE_MS,

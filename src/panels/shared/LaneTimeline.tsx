@@ -3,8 +3,8 @@
 // readers, on hover or focus.
 import { useMemo, useRef, useState } from 'react';
 import type { Trace } from '../../sim/trace/schema';
-import { connectorTone, fmt, layoutTimeline, markTone, timelineModel } from '../../viz/timeline';
-import type { PlacedMark, TimelineLayout } from '../../viz/timeline';
+import { connectorTone, fmt, markTone, timelineModel } from '../../viz/timeline';
+import { layoutTimeline, type PlacedMark, type TimelineLayout } from '../../viz/timelineLayout';
 import { useWidth } from './useWidth';
 import './tokens.css';
 import './timeline.css';

@@ -1,0 +1,207 @@
+// The lane timeline's layout: the marks of a timeline model (timeline.ts) placed in a box of a given
+// width, lanes stacked, time across with d3-scale, labels kept apart. Pure: React draws the result.
+import { scaleLinear } from 'd3-scale';
+import type { ScaleLinear } from 'd3-scale';
+import {
+  markTone,
+  type Connector,
+  type Lane,
+  type Mark,
+  type MarkKind,
+  type TimelineModel,
+} from './timeline';
+
+/** Room kept clear of tick labels at the timeline's right edge, where the unit is written. */
+export const TIMELINE_UNIT_CLEARANCE_PX = 36;
+
+export interface LayoutOptions {
+  width: number;
+  laneHeight?: number;
+  /** Room above the first lane for its label, and below the last for the time axis. */
+  top?: number;
+  bottom?: number;
+  padX?: number;
+  /** Average width of one label character, in px, to keep labels from overlapping. */
+  charPx?: number;
+}
+
+export interface PlacedMark extends Mark {
+  x: number;
+  x2?: number;
+  y: number;
+  /** Where the label goes: above or below the lane line, or nowhere when there is no room. */
+  labelAt: 'above' | 'below' | 'none';
+  labelX: number;
+  labelAnchor: 'start' | 'middle' | 'end';
+}
+
+export interface TimelineLayout {
+  width: number;
+  height: number;
+  x: ScaleLinear<number, number>;
+  lanes: Lane[];
+  marks: PlacedMark[];
+  connectors: (Connector & { x1: number; y1: number; x2: number; y2: number })[];
+  ticks: { t: number; x: number; label: string }[];
+}
+
+/**
+ * Whether a mark's label is drawn bold (timeline.css: the pause, the TTL running out, and every
+ * toned write and answer). Bold letters are wider, so its width is reckoned with
+ * BOLD_CHAR_RATIO: at 11 px, "paused 240 ms" is 7.2 px a letter in bold and 5.5 in regular.
+ */
+export function labelIsBold(m: Pick<Mark, 'kind' | 'stale' | 'lost'>): boolean {
+  return m.kind === 'pause' || m.kind === 'expire' || markTone(m) !== '';
+}
+const BOLD_CHAR_RATIO = 1.15;
+
+/** How far apart two point marks in one lane are drawn at least, in px (each is 12 to 14 wide). */
+const MIN_POINT_GAP_PX = 15;
+
+/** Marks a connector line starts or ends on. */
+const CONNECTED_KINDS: ReadonlySet<MarkKind> = new Set(['write', 'stored', 'rejected']);
+
+/** Positions a model in a box `width` px wide: lanes stacked, time across, labels de-cluttered. */
+export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): TimelineLayout {
+  const width = Math.max(240, opts.width);
+  const laneHeight = opts.laneHeight ?? 64;
+  const top = opts.top ?? 22;
+  const bottom = opts.bottom ?? 28;
+  const padX = opts.padX ?? 16;
+  const charPx = opts.charPx ?? 6.4;
+  const domainEnd = Math.max(1, model.endMs) * 1.04;
+  const x = scaleLinear()
+    .domain([0, domainEnd])
+    .range([padX, width - padX]);
+  const lanes = model.lanes.map((l, k) => ({ ...l, y: top + laneHeight * k + laneHeight / 2 }));
+  const laneY = new Map(lanes.map((l) => [l.id, l.y]));
+
+  // A connector runs from a write to the storage's answer, which never comes before it. When the
+  // write's mark was nudged right past its answer's time, the answer is drawn no further left
+  // than the write: the line may stand upright, but it never runs backwards in time.
+  const notLeftOf = new Map<string, number>();
+  let placed = placeMarks(model, { x, laneY, top, width, charPx, notLeftOf });
+  for (let pass = 0; pass < 4; pass++) {
+    const at = new Map(placed.map((p) => [p.id, p.x]));
+    let moved = false;
+    for (const c of model.connectors) {
+      const from = at.get(c.fromMark);
+      const to = at.get(c.toMark);
+      if (from !== undefined && to !== undefined && to < from) {
+        notLeftOf.set(c.toMark, from);
+        moved = true;
+      }
+    }
+    if (!moved) break;
+    placed = placeMarks(model, { x, laneY, top, width, charPx, notLeftOf });
+  }
+
+  // A connector meets its marks where they were drawn, nudged or not.
+  const markX = new Map(placed.map((p) => [p.id, p.x]));
+  const connectors = model.connectors.map((c) => ({
+    ...c,
+    x1: markX.get(c.fromMark) ?? x(c.t),
+    y1: laneY.get(c.fromLane) ?? top,
+    x2: markX.get(c.toMark) ?? x(c.t2),
+    y2: laneY.get(c.toLane) ?? top,
+  }));
+  const tickCount = width < 420 ? 4 : 7;
+  // The unit ("ms") stands at the right edge: a tick label there would print over it.
+  const ticks = x
+    .ticks(tickCount)
+    .map((t) => ({ t, x: x(t), label: `${t}` }))
+    .filter((tick) => tick.x <= width - TIMELINE_UNIT_CLEARANCE_PX);
+  return {
+    width,
+    height: top + laneHeight * lanes.length + bottom,
+    x,
+    lanes,
+    marks: placed,
+    connectors,
+    ticks,
+  };
+}
+
+/**
+ * Places each mark at its time, labels de-cluttered lane by lane. A point mark less than a mark
+ * apart from the one before it in its lane is moved right; `notLeftOf` keeps a mark at least
+ * that far right (a storage answer, at its write).
+ */
+function placeMarks(
+  model: TimelineModel,
+  o: {
+    x: ScaleLinear<number, number>;
+    laneY: Map<string, number>;
+    top: number;
+    width: number;
+    charPx: number;
+    notLeftOf: ReadonlyMap<string, number>;
+  },
+): PlacedMark[] {
+  const { x, laneY, top, width, charPx, notLeftOf } = o;
+  // Labels in one lane are placed left to right; each goes above the line if it fits there,
+  // else below, else it is left to the tooltip.
+  const lastEnd = new Map<string, { above: number; below: number }>();
+  // Points less than a mark apart in one lane (a rejected write's reply and the stop it causes,
+  // a fraction of a ms later) are drawn side by side rather than one over the other; the
+  // detail keeps the exact times.
+  const lastPointX = new Map<string, number>();
+  return model.marks.map((m) => {
+    let mx = x(m.t);
+    const mx2 = m.t2 !== undefined ? x(m.t2) : undefined;
+    // The second row of a lane sits just under the first (bars are 14 px high).
+    const y = (laneY.get(m.lane) ?? top) + (m.row === 1 ? 15 : 0);
+    if (mx2 === undefined) {
+      mx = Math.max(mx, notLeftOf.get(m.id) ?? mx);
+      const last = lastPointX.get(m.lane);
+      if (last !== undefined && mx - last < MIN_POINT_GAP_PX) mx = last + MIN_POINT_GAP_PX;
+      lastPointX.set(m.lane, mx);
+    }
+    const w = m.label.length * charPx * (labelIsBold(m) ? BOLD_CHAR_RATIO : 1);
+    const center = mx2 !== undefined ? (mx + mx2) / 2 : mx;
+    let labelX = center;
+    let anchor: PlacedMark['labelAnchor'] = 'middle';
+    let left = center - w / 2;
+    if (CONNECTED_KINDS.has(m.kind)) {
+      // A write's line to the storage runs straight down from the mark: its label goes beside
+      // the line, not across it.
+      labelX = mx + 9;
+      anchor = 'start';
+      left = labelX;
+      if (left + w > width - 2) {
+        labelX = mx - 9;
+        anchor = 'end';
+        left = labelX - w;
+      }
+    } else if (left < 2) {
+      labelX = Math.max(2, mx);
+      anchor = 'start';
+      left = labelX;
+    } else if (center + w / 2 > width - 2) {
+      labelX = Math.min(width - 2, mx2 ?? mx);
+      anchor = 'end';
+      left = labelX - w;
+    }
+    const right = left + w;
+    const ends = lastEnd.get(m.lane) ?? { above: -Infinity, below: -Infinity };
+    let labelAt: PlacedMark['labelAt'] = 'none';
+    // Intervals label above their bar; points prefer above too, and fall back below. A bar in
+    // the second row labels below, clear of the bar above it.
+    if (m.row === 1) {
+      if (left >= ends.below + 6) {
+        labelAt = 'below';
+        ends.below = right;
+      }
+    } else if (left >= ends.above + 6) {
+      labelAt = 'above';
+      ends.above = right;
+    } else if (left >= ends.below + 6) {
+      labelAt = 'below';
+      ends.below = right;
+    }
+    lastEnd.set(m.lane, ends);
+    const out: PlacedMark = { ...m, x: mx, y, labelAt, labelX, labelAnchor: anchor };
+    if (mx2 !== undefined) out.x2 = mx2;
+    return out;
+  });
+}
