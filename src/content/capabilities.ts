@@ -29,7 +29,7 @@ export const capabilities: Capability[] = [
     id: 'incr',
     tool: 'Redis',
     capability: 'INCR',
-    gives: 'A counter that never goes down: the fencing token.',
+    gives: 'A counter that goes up by one on every call: the fencing token.',
     alsoUsedFor: 'IDs, counters',
   },
   {

@@ -9,7 +9,7 @@ export const redisLockListing: PseudoListing = {
   lines: [
     { code: 'acquire(name, ttlMs):                 // one script, runs atomically', notes: [1] },
     { code: '  IF lock:{name} EXISTS: RETURN busy' },
-    { code: '  token = INCR fence:{name}           // never goes down', notes: [2] },
+    { code: '  token = INCR fence:{name}           // goes up by 1', notes: [2] },
     { code: '  SET lock:{name} = token, expiring after ttlMs', notes: [3] },
     { code: '  RETURN token' },
     { code: '' },
@@ -21,7 +21,7 @@ export const redisLockListing: PseudoListing = {
   ],
   notes: [
     'No other command can run between the check and the set, so two clients can never both find the lock free.',
-    'Every holder gets a token higher than that of any holder before it.',
+    'Every holder gets a token higher than that of any holder before it, as long as no failover or restart loses the counter’s last increments.',
     'The expiry is set in the same step as the value, so a crash cannot leave the lock held for ever.',
     'Delete the lock only while it is still yours: once it has expired it may belong to someone else.',
     'Extend well before the TTL runs out. A reply of 0 means the lock is already gone: stop the work.',

@@ -6,7 +6,8 @@
 if redis.call('EXISTS', KEYS[1]) == 1 then
   return false
 end
--- The counter only grows, so every holder gets a higher token than every holder before it.
+-- The counter only grows, so every holder gets a higher token than every holder before it,
+-- unless a failover or a restart loses its last increments.
 local token = redis.call('INCR', KEYS[2])
 -- The expiry is set with the value, so a holder that crashes cannot keep the lock forever.
 redis.call('SET', KEYS[1], token, 'PX', ARGV[1])
