@@ -48,7 +48,7 @@ describe('RedlockPanel', () => {
 
   it('says what Redlock is for, and the line to say, around the figure', () => {
     render(<RedlockPanel />);
-    expect(screen.getByText(/majority of 5 independent Redis nodes/)).toBeTruthy();
+    expect(screen.getByText(/at least 3 of 5 independent Redis nodes/)).toBeTruthy();
     expect(screen.getByText(/hands out no token the storage could check/)).toBeTruthy();
     expect(screen.getByRole('note', { name: 'Say it' }).textContent).toMatch(
       /two clients hold the lock at once/,
@@ -246,7 +246,9 @@ describe('RedlockPanel', () => {
     const table = screen.getByRole('table', { name: /What Redlock assumes/ });
     expect(table.querySelectorAll('tbody tr')).toHaveLength(4);
     expect(
-      screen.getByRole('rowheader', { name: 'Nodes keep their keys across a restart' }),
+      screen.getByRole('rowheader', {
+        name: 'A node keeps its keys across a restart, or stays down longer than the TTL',
+      }),
     ).toBeTruthy();
   });
 });

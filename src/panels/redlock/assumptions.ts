@@ -26,8 +26,8 @@ export const ASSUMPTIONS: readonly Assumption[] = [
     result: 'The write arrives after the lock has moved on.',
   },
   {
-    assumes: 'Nodes keep their keys across a restart',
-    breaks: 'A restart with no persisted data',
+    assumes: 'A node keeps its keys across a restart, or stays down longer than the TTL',
+    breaks: 'A quick restart with no persisted data',
     result: 'The node forgets the lock, and a second majority forms.',
   },
 ];
