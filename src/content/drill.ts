@@ -200,8 +200,8 @@ export const drillQuestions: readonly DrillQuestion[] = [
     ],
     bestChoiceId: 'while-counter-survives',
     answer: [
-      'On one node that keeps its data, INCR only grows, so each holder gets a higher token. But Redis replicates asynchronously: if the primary fails over before an increment reaches the replica, the new primary repeats a token that was already handed out, and it has lost the lock too. A restart does the same when the last increments never reached the disk.',
-      'It is safe only while the counter survives failovers and restarts. For tokens that must never repeat, take them from a durable store: a Postgres lease row or an etcd revision.',
+      'On one node that keeps its data, INCR only grows. But Redis replicates asynchronously: if the primary fails over before an increment reaches the replica, the new primary hands out that token again, and it has lost the lock too. A restart does the same when the last increments never reached the disk. WAIT does not close the gap: a failover can still promote a replica that missed the write.',
+      'For tokens that must never repeat, use a store that keeps every acknowledged write: an etcd revision, or a Postgres lease row with synchronous replication.',
     ],
     links: [
       { label: 'Failure cases', href: '#failure-cases' },

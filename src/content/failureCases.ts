@@ -42,7 +42,8 @@ export const failureCases: FailureCase[] = [
     event: 'Redis fails over before it replicates',
     result:
       'The new primary has no lock, and its counter can hand out a token again. Two holders of one token also defeat release.lua: either one’s release deletes the other’s lock.',
-    whyRight: 'Take tokens from a durable store: a lease row or an etcd revision.',
+    whyRight:
+      'Take tokens from a store that keeps every acknowledged write: an etcd revision, or a lease row on Postgres with synchronous replication.',
     savedBy: 'Lease row',
     scenario: 'redis-failover',
     variant: 'fencing-on',
