@@ -304,7 +304,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
     ],
     bestChoiceId: 'what-it-supports',
     answer: [
-      'You cannot fence it directly, so use what it does offer: make each write idempotent or conditional on a version the API checks, such as an ETag with If-Match or an idempotency key.',
+      'You cannot fence it directly, so use what it does offer. A conditional write, such as If-Match with an ETag, is a compare-and-set: the API refuses a write based on a version that has changed. An idempotency key only stops the same operation from running twice.',
       'If it offers neither, send every write through a proxy of your own that checks the token and forwards one write per resource at a time; that holds only if nothing reaches the API around it. Otherwise accept that the lock only gives efficiency, and plan for the rare double write.',
     ],
     links: [
