@@ -65,7 +65,8 @@ export const capabilities: Capability[] = [
     id: 'session-advisory',
     tool: 'Postgres',
     capability: 'Session-level advisory lock',
-    gives: 'Released when the connection closes. A pooler in transaction mode breaks it.',
+    gives:
+      'Held until pg_advisory_unlock or until the connection closes. A pooler in transaction mode breaks it.',
     alsoUsedFor: 'Leader election on one database',
   },
   {

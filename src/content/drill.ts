@@ -235,7 +235,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
     ],
     bestChoiceId: 'same-transaction',
     answer: [
-      'When the lock and the work live in the same Postgres transaction: take an advisory lock with pg_try_advisory_xact_lock and do the writes in that transaction. Commit or rollback ends both together: a client that stalls keeps the lock, so nobody else writes meanwhile, and one that dies, or whose session is ended, is rolled back with its writes. No write can land after its lock is gone.',
+      'When the lock and the work live in the same Postgres transaction: take an advisory lock with pg_try_advisory_xact_lock and do the writes in that transaction. Commit or rollback ends both together: a client that stalls keeps the lock, so no other client that takes it writes meanwhile, and one that dies, or whose session is ended, is rolled back with its writes. No write can land after its lock is gone.',
       'You also skip fencing when the lock is only for efficiency: a double run wastes work but cannot corrupt data.',
     ],
     links: [
