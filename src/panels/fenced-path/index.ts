@@ -1,2 +1,2 @@
-// Placeholder until this panel lands.
+// Section 5: the fenced path, step by step.
 export { FencedPathPanel } from './FencedPathPanel';

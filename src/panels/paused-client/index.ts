@@ -1,2 +1,2 @@
-// Placeholder until this panel lands.
+// Section 2: the paused client, with its what-if.
 export { PausedClientPanel } from './PausedClientPanel';

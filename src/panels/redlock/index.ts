@@ -1,2 +1,2 @@
-// Placeholder until this panel lands.
+// Section 9: Redlock and its critique.
 export { RedlockPanel } from './RedlockPanel';

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { InvalidRecordings, ReplayPanel } from './ReplayPanel';
+import { InvalidRecordings } from './InvalidRecordings';
+import { ReplayPanel } from './ReplayPanel';
 import { selectRun, setStep, usePlayback } from '../../state/playback';
 
 function documentNow() {

@@ -1,2 +1,2 @@
-// Placeholder until this panel lands.
+// Section 4: see it, fencing off then on: the replay of recorded and simulated runs.
 export { ReplayPanel } from './ReplayPanel';

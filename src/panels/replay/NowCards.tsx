@@ -1,0 +1,71 @@
+// The two cards beside the replay's slider: the document and the lock as they stand at this step.
+import type { ReplayState, WriteVerdict } from './cursor';
+import { describeLockNow } from './describe';
+import { howLost } from './verdictWords';
+
+export function DocumentNow({
+  state,
+  after,
+}: {
+  state: ReplayState;
+  /** The stale write, once the cursor has passed it. */
+  after: WriteVerdict | null;
+}) {
+  const { body, fence } = state.document;
+  // After the stale write the card says what it did to the data, in colour and in words.
+  const tone = after ? (after.accepted ? ' is-bad' : ' is-ok') : '';
+  return (
+    <section
+      className={`replay-card replay-doc${tone}`}
+      role="group"
+      aria-labelledby="replay-doc-title"
+    >
+      <h3 id="replay-doc-title">The document now</h3>
+      <dl>
+        <div>
+          <dt>body</dt>
+          {/* The key restarts the highlight each time the body changes. */}
+          <dd key={body} className="replay-changed">
+            <code>{body}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>fence</dt>
+          <dd key={String(fence)} className="replay-changed">
+            {fence === null ? (
+              <span className="replay-muted">not stored</span>
+            ) : (
+              <>
+                <code>{fence}</code>
+                {/* A storage that checks tokens stores the writer's token (1 or more) with
+                    every write it takes, so a stored 0 is one that ignores them: a run with
+                    fencing off, Redlock's, the advisory lock's. */}
+                {fence === 0 && (
+                  <span className="replay-muted"> (never raised: this storage ignores tokens)</span>
+                )}
+              </>
+            )}
+          </dd>
+        </div>
+      </dl>
+      {after && (
+        <p className="replay-doc-note">
+          {after.accepted
+            ? `Corrupt: “${after.body}” came from a client ${howLost(after)}; “${after.bodyBefore}” is lost.`
+            : `Kept: the stale “${after.body}” was refused.`}
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function LockNow({ state, serverRevokes }: { state: ReplayState; serverRevokes: boolean }) {
+  const text = describeLockNow(state, serverRevokes);
+  return (
+    <section className="replay-card replay-lock" role="group" aria-labelledby="replay-lock-title">
+      <h3 id="replay-lock-title">The lock now</h3>
+      <p>{text.lock}</p>
+      <p className={text.twoBelievers ? 'replay-two' : undefined}>{text.believers}</p>
+    </section>
+  );
+}
