@@ -1,7 +1,7 @@
 // "Redlock and its critique": the engine replays Kleppmann's two cases on 5 simulated Redis
 // nodes. Each node row shows whose key it holds over time; the moment a second client gets a
 // majority while the first still believes it holds the lock is marked.
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { ReplayCursor } from '../replay/cursor';
 import { actorName } from '../../content/actorWords';
@@ -11,17 +11,7 @@ import { currentSearch, replaceSearch } from '../../state/urlParams';
 import { openReplay } from '../../state/playback';
 import { IconStepBack, IconStepForward } from '../shared/icons';
 import { MsSlider } from '../shared/MsSlider';
-import { useWidth } from '../shared/useWidth';
-import {
-  jumpLabel,
-  labelSpan,
-  layoutRedlock,
-  ownersAt,
-  pauseLabelAt,
-  redlockModel,
-  writeLabelAt,
-} from '../../viz/redlock';
-import type { RedlockLayout, RedlockModel } from '../../viz/redlock';
+import { ownersAt, redlockModel } from '../../viz/redlock';
 import { fmt } from '../../viz/timeline';
 import { redlockNotes, redlockSayIt, redlockVerdict } from '../../content/redlock';
 import { SayIt } from '../top';
@@ -35,6 +25,8 @@ import { twoHoldersSentence } from './story';
 import { closeCallSentence } from '../shared/nearOutcomeChange';
 import '../shared/tokens.css';
 import './redlock.css';
+import { actorClass } from './actorClass';
+import { RedlockChart } from './RedlockChart';
 
 type RunName = (typeof REDLOCK_RUNS)[number]['scenario'];
 
@@ -44,9 +36,6 @@ const SIZED: Record<RunName, { sized: SizedRun; label: string; noun: string }> =
   'redlock-gc-pause': { sized: gcPauseRun, label: 'Client 1’s GC pause', noun: 'pause' },
 };
 const RUN_NAMES = Object.keys(SIZED) as RunName[];
-
-const ACTOR_CLASS: Record<string, string> = { 'client-1': 'rl-c1', 'client-2': 'rl-c2' };
-const actorClass = (a: string | null) => (a ? (ACTOR_CLASS[a] ?? 'rl-c3') : 'rl-free');
 
 export function RedlockPanel() {
   // The reader's own sizes, once they move a slider or open a link with one; until then, the
@@ -332,171 +321,6 @@ export function RedlockPanel() {
         <p className="rl-verdict">{redlockVerdict}</p>
       </div>
       <SayIt>{redlockSayIt}</SayIt>
-    </div>
-  );
-}
-
-function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: number }) {
-  const boxRef = useRef<HTMLDivElement>(null);
-  const width = useWidth(boxRef);
-  const layout: RedlockLayout = useMemo(
-    () => layoutRedlock(model, { width, labelWidth: width < 480 ? 58 : 72 }),
-    [model, width],
-  );
-  const { x, rowHeight } = layout;
-  const barH = rowHeight - 12;
-  const rowY = new Map(layout.rows.map((r) => [r.id, r.y]));
-  const th = model.twoHolders;
-  return (
-    <div className="rl-chart" ref={boxRef}>
-      <svg
-        width={layout.width}
-        height={layout.height}
-        viewBox={`0 0 ${layout.width} ${layout.height}`}
-        role="img"
-        aria-label={`Timeline: who holds the key on each of ${model.nodes.length} nodes, and when each client believes it holds the lock. ${th ? `Two holders from ${fmt(th.atMs)}.` : ''}`}
-      >
-        {layout.ticks.map((t) => (
-          <g key={t.t} className="rl-tick">
-            <line x1={t.x} x2={t.x} y1={14} y2={layout.height - 20} />
-            <text x={t.x} y={layout.height - 6} textAnchor="middle">
-              {t.t}
-            </text>
-          </g>
-        ))}
-        <text x={layout.width - 10} y={layout.height - 6} textAnchor="end" className="rl-unit">
-          ms
-        </text>
-        {layout.rows.map((r) => (
-          <g key={r.id}>
-            <line
-              x1={x.range()[0]}
-              x2={layout.width - 10}
-              y1={r.y + rowHeight / 2}
-              y2={r.y + rowHeight / 2}
-              className="rl-row-line"
-            />
-            <text x={4} y={r.y + rowHeight / 2 + 4} className={`rl-row-label is-${r.kind}`}>
-              {r.label}
-            </text>
-          </g>
-        ))}
-        {model.beliefs.map((b, i) => {
-          const y = (rowY.get(b.actor) ?? 0) + 6;
-          return (
-            <rect
-              key={`b${i}`}
-              x={x(b.fromMs)}
-              y={y}
-              width={Math.max(2, x(b.toMs) - x(b.fromMs))}
-              height={barH}
-              rx={3}
-              className={`rl-belief ${actorClass(b.actor)}`}
-            />
-          );
-        })}
-        {model.pauses.map((p, i) => {
-          const y = (rowY.get(p.actor) ?? 0) + 6;
-          // The actor's writes: their marks, and their labels, which may lie over the bar.
-          const taken = model.writes
-            .filter((w) => w.actor === p.actor)
-            .flatMap((w) => {
-              const at = writeLabelAt(x(w.atMs), layout.width);
-              return [
-                [x(w.atMs) - 6, x(w.atMs) + 6] as const,
-                labelSpan(at.x, at.anchor, `writes ${w.body}`),
-              ];
-            });
-          const label = pauseLabelAt(
-            x(p.fromMs),
-            x(p.toMs),
-            th ? x(th.atMs) : null,
-            'paused',
-            x.range()[0] ?? 0,
-            taken,
-          );
-          return (
-            <g key={`p${i}`}>
-              <rect
-                x={x(p.fromMs)}
-                y={y}
-                width={Math.max(2, x(p.toMs) - x(p.fromMs))}
-                height={barH}
-                className="rl-pause"
-              />
-              {label && (
-                <text
-                  x={label.x}
-                  y={y + barH / 2 + 4}
-                  textAnchor={label.anchor}
-                  className="rl-pause-label"
-                >
-                  paused
-                </text>
-              )}
-            </g>
-          );
-        })}
-        {model.holds.map((h, i) => {
-          const y = (rowY.get(h.node) ?? 0) + 6;
-          return (
-            <rect
-              key={`h${i}`}
-              x={x(h.fromMs)}
-              y={y}
-              width={Math.max(2, x(h.toMs) - x(h.fromMs))}
-              height={barH}
-              rx={3}
-              className={`rl-hold ${actorClass(h.actor)}${h.endedBy === 'clock-jump' ? ' is-cut' : ''}`}
-            />
-          );
-        })}
-        {model.jumps.map((j, i) => {
-          const y = rowY.get(j.node) ?? 0;
-          return (
-            <g key={`j${i}`} className="rl-jump">
-              <line x1={x(j.atMs)} x2={x(j.atMs)} y1={y + 2} y2={y + rowHeight - 2} />
-              <text x={x(j.atMs) + 4} y={y + rowHeight / 2 + 4}>
-                {jumpLabel(model, j, x)}
-              </text>
-            </g>
-          );
-        })}
-        {model.writes.map((w, i) => {
-          const y = (rowY.get(w.actor) ?? 0) + rowHeight / 2;
-          // A write made while two clients held the lock is the danger; one made alone is not.
-          const risky = th !== null && w.atMs >= th.atMs;
-          const label = writeLabelAt(x(w.atMs), layout.width);
-          return (
-            <g key={`w${i}`} className={`rl-write${risky ? ' is-risky' : ''}`}>
-              <circle cx={x(w.atMs)} cy={y} r={5} />
-              <text x={label.x} y={y + 4} textAnchor={label.anchor}>
-                writes {w.body}
-              </text>
-            </g>
-          );
-        })}
-        {th && (
-          <g className="rl-two-mark">
-            <line x1={x(th.atMs)} x2={x(th.atMs)} y1={4} y2={layout.height - 20} />
-            <text
-              x={x(th.atMs) + (x(th.atMs) > layout.width * 0.7 ? -4 : 4)}
-              y={12}
-              textAnchor={x(th.atMs) > layout.width * 0.7 ? 'end' : 'start'}
-            >
-              two holders
-            </text>
-          </g>
-        )}
-        <line className="rl-now" x1={x(nowMs)} x2={x(nowMs)} y1={16} y2={layout.height - 20} />
-      </svg>
-      <p className="rl-legend" aria-hidden="true">
-        <span className="rl-swatch rl-c1" /> client 1 <span className="rl-swatch rl-c2" /> client 2
-        <span className="rl-legend-note">
-          Top rows: when each client believes it holds the lock. Node rows: whose key each node
-          holds.
-        </span>
-      </p>
     </div>
   );
 }
