@@ -3,7 +3,7 @@
 export const redlockNotes: readonly string[] = [
   'A client holds the lock once it has set the key on at least 3 of 5 independent Redis nodes. It may use the lock only for the TTL minus the time acquiring took and an allowance for clock drift; if nothing is left, it deletes its key on every node.',
   'Each node expires the key by its own clock, so a node whose clock jumps ahead lets go early.',
-  'antirez, who designed Redlock, replied that a pause past the TTL harms any lock that expires, not Redlock alone, and that clock jumps can be avoided by not stepping clocks and by timing expiry on a monotonic clock. Redlock still gives no ordered token: its random value tells holders apart, not which came later.',
+  'Salvatore Sanfilippo (antirez), who designed Redlock, replied that a pause past the TTL harms any lock that expires, not Redlock alone, and that clock jumps can be avoided by not stepping clocks and by timing expiry on a monotonic clock. Redlock still gives no ordered token: its random value tells holders apart, not which came later.',
 ];
 
 /** Said after the table of assumptions. */
