@@ -35,8 +35,12 @@ export {
   requireGcc,
   clockShimEnv,
   setClockOffsetMs,
+  writeShimClock,
+  TRUE_CLOCK,
   CLOCK_OFFSET_FILE_ENV,
+  type ShimClockSetting,
 } from './clockShim/build';
+export { startShimmedPostgres, type ShimmedPostgres } from './shimmedPostgres';
 export { connectPostgres, parsePostgresUrl, runSql } from './pgConnect';
 export {
   startPostgres,

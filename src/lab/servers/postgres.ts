@@ -34,6 +34,11 @@ export interface StartPostgresOptions {
   /** The unprivileged user to run as when root (default "postgres"). */
   runAsUser?: string;
   readyTimeoutMs?: number;
+  /**
+   * Extra environment for the postmaster, e.g. LD_PRELOAD for the clock shim. Its backends are
+   * forked from it, so they inherit it; initdb runs without it.
+   */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** The settings the lab's Postgres runs with; recorded beside every number. */
@@ -171,6 +176,7 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
     address,
     command,
     args,
+    env: options.env ? { ...process.env, ...options.env } : undefined,
     tempDir: dir,
     isReady: async () => {
       const client = new pg.Client({ ...socketConfig, connectionTimeoutMillis: 500 });

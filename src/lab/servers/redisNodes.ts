@@ -6,7 +6,13 @@ import { writeFileSync } from 'node:fs';
 import { LOOPBACK_HOST } from './freePort';
 import { startRedis, type RedisServer } from './redis';
 import { makeTempDir, type TempDir } from './tempDir';
-import { buildClockShim, clockShimEnv, setClockOffsetMs } from './clockShim/build';
+import {
+  buildClockShim,
+  clockShimEnv,
+  setClockOffsetMs,
+  writeShimClock,
+  type ShimClockSetting,
+} from './clockShim/build';
 
 export interface RedisNodeSet {
   urls: string[];
@@ -20,6 +26,8 @@ export interface RedisNodeSet {
   clockShim: boolean;
   /** Shift node `index`'s wall clock by offsetMs (from real time, not cumulative). */
   setClockOffsetMs(index: number, offsetMs: number): Promise<void>;
+  /** Set node `index`'s wall clock: an offset and a drift from an anchor (not cumulative). */
+  setClock(index: number, setting: ShimClockSetting): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -29,6 +37,8 @@ export interface StartRedisNodesOptions {
   /** Run each node under the clock shim; throws SkippedError without gcc. */
   clockShim?: boolean;
   args?: string[];
+  /** Each node's name in messages; `Redis node N` by default. */
+  names?: string[];
 }
 
 export async function startRedisNodes(options: StartRedisNodesOptions = {}): Promise<RedisNodeSet> {
@@ -56,7 +66,7 @@ export async function startRedisNodes(options: StartRedisNodesOptions = {}): Pro
       }
       nodes.push(
         await startRedis({
-          server: `Redis node ${i + 1}`,
+          server: options.names?.[i] ?? `Redis node ${i + 1}`,
           useEnv: false,
           args: options.args,
           env,
@@ -67,6 +77,17 @@ export async function startRedisNodes(options: StartRedisNodesOptions = {}): Pro
     await stop();
     throw error;
   }
+  const offsetFileOf = (index: number): string => {
+    const file = offsetFiles[index];
+    if (!file) {
+      throw new Error(
+        options.clockShim
+          ? `No Redis node ${index + 1}: there are ${count}`
+          : 'These nodes run without the clock shim: start them with { clockShim: true }',
+      );
+    }
+    return file;
+  };
   const first = nodes[0] as RedisServer;
   return {
     urls: nodes.map((node) => node.url),
@@ -77,20 +98,15 @@ export async function startRedisNodes(options: StartRedisNodesOptions = {}): Pro
     settings: {
       ...first.settings,
       nodes: `${count} independent`,
-      clock: options.clockShim ? 'LD_PRELOAD shim, offset per node' : 'real',
+      clock: options.clockShim ? 'LD_PRELOAD shim, offset and drift per node' : 'real',
     },
     external: false,
     clockShim: Boolean(options.clockShim),
     async setClockOffsetMs(index, offsetMs) {
-      const file = offsetFiles[index];
-      if (!file) {
-        throw new Error(
-          options.clockShim
-            ? `No Redis node ${index + 1}: there are ${count}`
-            : 'These nodes run without the clock shim: start them with { clockShim: true }',
-        );
-      }
-      await setClockOffsetMs(file, offsetMs);
+      await setClockOffsetMs(offsetFileOf(index), offsetMs);
+    },
+    async setClock(index, setting) {
+      await writeShimClock(offsetFileOf(index), setting);
     },
     stop,
   };

@@ -46,10 +46,30 @@ export function clockShimEnv(shimPath: string, offsetFile: string): NodeJS.Proce
   return { LD_PRELOAD: shimPath, [CLOCK_OFFSET_FILE_ENV]: offsetFile };
 }
 
-/** Move a shimmed process's wall clock: positive is into the future. Applies within ~10 ms. */
-export async function setClockOffsetMs(offsetFile: string, offsetMs: number): Promise<void> {
-  // Written whole then renamed, so the shim never reads half a number.
+/**
+ * A shimmed process's wall clock: it reads true + offsetMs + (true − anchorMs) · driftPpm / 1e6,
+ * anchorMs being a true wall-clock time in ms since the epoch (the run's start), as the
+ * simulator's NodeClock reads with the run's start as its zero.
+ */
+export interface ShimClockSetting {
+  offsetMs: number;
+  driftPpm: number;
+  anchorMs: number;
+}
+
+/** The clock a shimmed process starts with, and goes back to after a run: true time. */
+export const TRUE_CLOCK: ShimClockSetting = { offsetMs: 0, driftPpm: 0, anchorMs: 0 };
+
+/** Set a shimmed process's wall clock (not cumulative). Applies within ~10 ms. */
+export async function writeShimClock(offsetFile: string, setting: ShimClockSetting): Promise<void> {
+  const numbers = [setting.offsetMs, setting.driftPpm, setting.anchorMs].map(Math.trunc);
+  // Written whole then renamed, so the shim never reads half a line.
   const temp = `${offsetFile}.tmp`;
-  await writeFile(temp, String(Math.trunc(offsetMs)));
+  await writeFile(temp, numbers.join(' '));
   await rename(temp, offsetFile);
+}
+
+/** Move a shimmed process's wall clock: positive is into the future, no drift. */
+export async function setClockOffsetMs(offsetFile: string, offsetMs: number): Promise<void> {
+  await writeShimClock(offsetFile, { ...TRUE_CLOCK, offsetMs });
 }
