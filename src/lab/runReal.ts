@@ -7,7 +7,7 @@ import { playScript } from '../sim/run/interpreter';
 import { deriveOutcome } from '../sim/run/outcome';
 import type { Script } from '../sim/run/script';
 import type { Params } from '../sim/scenarios/index';
-import { resolveRun, type SimulateOptions } from '../sim/simulate';
+import { resolveRun, traceParams, type SimulateOptions } from '../sim/simulate';
 import {
   TRACE_FORMAT,
   TRACE_VERSION,
@@ -143,7 +143,8 @@ export async function runRealScript(
       scenario,
       variant,
       backend: opened.backend.name,
-      params: { lock, ...params, initialBody: script.initialBody },
+      // The same params the simulator records, the clocks the script sets among them.
+      params: traceParams(script, params),
       environment: environment(opened.servers),
       events,
       outcome: deriveOutcome(events, document),

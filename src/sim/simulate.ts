@@ -115,7 +115,7 @@ export function prepareRun(options: Omit<SimulateOptions, 'seed'>): PreparedRun 
  * any server clock the script sets apart from true time (`clock.redis: "offset 0 ms, drift
  * 20000 ppm"`), so that the trace says everything its run depended on.
  */
-function traceParams(script: Script, params: Params): Trace['params'] {
+export function traceParams(script: Script, params: Params): Trace['params'] {
   const out: Trace['params'] = { lock: script.lock, ...params, initialBody: script.initialBody };
   for (const [node, { offsetMs = 0, driftPpm = 0 }] of Object.entries(script.clocks ?? {}))
     out[`clock.${node}`] = `offset ${offsetMs} ms, drift ${driftPpm} ppm`;

@@ -1,5 +1,6 @@
 // Which real backend runs which lock, and the servers each needs from the pool.
 import type { Script } from '../../sim/run/script';
+import { needsClockShim, refuseUnmovableClocks } from './clockNodes';
 import { createEtcdBackend } from './etcd';
 import { createPgAdvisoryBackend } from './pgAdvisory';
 import { createPgLeaseBackend } from './pgLease';
@@ -9,8 +10,10 @@ import { createRedisClusterBackend } from './redisCluster';
 import { createRedisReplicatedBackend } from './redisReplicated';
 import { createRedlockBackend } from './redlock';
 import type { ServerInfo, ServerPool } from './serverPool';
+import type { ShimClockSetting } from '../servers';
 
 export type { RealBackend } from './realBackend';
+export { clockNodes, needsClockShim } from './clockNodes';
 export { ServerPool, type ProvidedServers, type ServerInfo } from './serverPool';
 
 export interface OpenedBackend {
@@ -21,23 +24,25 @@ export interface OpenedBackend {
   close(): Promise<void>;
 }
 
-/** A script that steps a node's clock needs nodes that run under the clock shim. */
-export function needsClockShim(script: Script): boolean {
-  return Object.values(script.actors).some((steps) => steps.some((s) => s.op.f === 'clock-jump'));
-}
-
 export async function openRealBackend(
   script: Script,
   pool: ServerPool,
   fatal: FatalHandler,
 ): Promise<OpenedBackend> {
-  // Real servers keep their own clocks: a script that sets an offset or a drift would run here
-  // as though it had not, and the trace would claim what did not happen.
-  const clocks = Object.keys(script.clocks ?? {});
-  if (clocks.length > 0) {
-    throw new Error(
-      `the script sets the clock of ${clocks.join(', ')}; only the simulator can offset or drift a server's clock`,
+  // A clock the servers cannot move would be ignored, and the trace would claim what did not
+  // happen: refuse before any server is asked for.
+  refuseUnmovableClocks(script);
+  const shim = needsClockShim(script);
+  if (shim && script.lock === 'pg-lease') {
+    // The lease and the documents live in one database, so both move to the shimmed one; the
+    // fenced write compares tokens only, so its clock changes nothing there.
+    const postgres = await pool.shimmedPostgres();
+    const backend = await createPgLeaseBackend(
+      script,
+      { databaseUrl: postgres.url, setClock: (setting) => postgres.setClock(setting) },
+      fatal,
     );
+    return { backend, servers: { postgres }, close: () => backend.close() };
   }
   const postgres = await pool.postgres();
   const databaseUrl = postgres.url;
@@ -50,6 +55,14 @@ export async function openRealBackend(
   };
   switch (script.lock) {
     case 'redis': {
+      if (shim) {
+        const nodes = await pool.shimmedRedis();
+        const redis = { ...nodes.nodes[0]!, server: 'Redis' };
+        const setClock = (setting: ShimClockSetting) => nodes.setClock(0, setting);
+        return simple(createRedisBackend(script, { redis, databaseUrl, setClock }, fatal), {
+          redis: nodes,
+        });
+      }
       const redis = await pool.redis();
       return simple(createRedisBackend(script, { redis, databaseUrl }, fatal), { redis });
     }
@@ -77,7 +90,7 @@ export async function openRealBackend(
       });
     }
     case 'redlock': {
-      const nodes = await pool.redisNodes(needsClockShim(script));
+      const nodes = await pool.redisNodes(shim);
       return simple(createRedlockBackend(script, { nodes, databaseUrl }, fatal), { redis: nodes });
     }
     case 'pg-lease':

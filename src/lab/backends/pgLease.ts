@@ -4,6 +4,8 @@
 import type { OpResult } from '../../sim/run/backend';
 import type { Script } from '../../sim/run/script';
 import { loadLockSources } from '../lockSources';
+import { connectPostgres, parsePostgresUrl, type ShimClockSetting } from '../servers';
+import { ServerClock } from './serverClock';
 import { asNumber, PgStorage } from './pgStorage';
 import { storageCalls } from './storageCalls';
 import {
@@ -24,14 +26,45 @@ import {
 export const LEASE_EXTEND_SQL = `UPDATE leases SET expires_at = now() + make_interval(secs => $3)
 WHERE name = $1 AND fence = $2 AND expires_at > now()`;
 
+/** The database's own wall clock, in ms since the epoch: the clock now() is taken from. */
+const CLOCK_SQL = 'SELECT extract(epoch FROM clock_timestamp()) * 1000 AS ms';
+
 export async function createPgLeaseBackend(
   script: Script,
-  servers: { databaseUrl: string },
+  servers: {
+    databaseUrl: string;
+    /** Sets the database's clock shim, when it runs under one: then `clocks` and `clock-jump` apply. */
+    setClock?: (setting: ShimClockSetting) => Promise<void>;
+  },
   fatal: FatalHandler,
 ): Promise<RealBackend> {
   const calls = new ActorCalls(fatal);
   const storage = await PgStorage.open(servers.databaseUrl, script, clientActors(script));
   const at = { name: 'Postgres', address: storage.address };
+  // The database's clock, read through a session of its own, when it runs under the shim. Every
+  // session's process is forked from the postmaster and inherits the shim, so this one reads
+  // what the clients' sessions read.
+  let clock: ServerClock | null = null;
+  let clockReader: Awaited<ReturnType<typeof connectPostgres>> | null = null;
+  if (servers.setClock) {
+    try {
+      const reader = (clockReader = await connectPostgres(
+        { connectionString: servers.databaseUrl },
+        parsePostgresUrl(servers.databaseUrl),
+      ));
+      clock = new ServerClock({
+        node: 'postgres',
+        write: servers.setClock,
+        readMs: async () => Number((await reader.query<{ ms: string }>(CLOCK_SQL)).rows[0]?.ms),
+      });
+      await clock.start(script.clocks?.postgres);
+    } catch (error) {
+      await clockReader?.end().catch(() => undefined);
+      await clock?.reset().catch(() => undefined);
+      await storage.close().catch(() => undefined);
+      throw error;
+    }
+  }
   const sources = loadLockSources();
   const client = (actor: string) => storage.connection(actor).client;
 
@@ -81,11 +114,28 @@ export async function createPgLeaseBackend(
       );
     },
     ...storageCalls(calls, storage),
-    fault: cannotInject,
+    fault(op, done) {
+      const shimmed = clock;
+      if (op.f !== 'clock-jump' || shimmed === null) {
+        cannotInject(op, done);
+        return;
+      }
+      if (op.node !== shimmed.node) {
+        done({ type: 'fail', value: { node: op.node }, note: `no node named ${op.node}` });
+        return;
+      }
+      calls.call(null, at, () => shimmed.step(op.byMs), done);
+    },
     crash(actor) {
       calls.markCrashed(actor);
       void storage.drop(actor);
     },
-    close: () => storage.close(),
+    async close() {
+      await clockReader?.end().catch(() => undefined);
+      clockReader = null;
+      await storage.close();
+      // The next run on this database starts with a true clock.
+      await clock?.reset().catch(() => undefined);
+    },
   };
 }

@@ -3,7 +3,8 @@
 import type { Redis } from 'ioredis';
 import { fenceKey, lockKey, type Script } from '../../sim/run/script';
 import { loadLockSources } from '../lockSources';
-import { connectRedis, type RedisAddress } from '../servers';
+import { connectRedis, type RedisAddress, type ShimClockSetting } from '../servers';
+import { ServerClock } from './serverClock';
 import { PgStorage } from './pgStorage';
 import { storageCalls } from './storageCalls';
 import {
@@ -39,7 +40,12 @@ export interface RedisBackendParts {
  */
 export async function createRedisParts(
   script: Script,
-  servers: { target: () => RedisTarget; databaseUrl: string },
+  servers: {
+    target: () => RedisTarget;
+    databaseUrl: string;
+    /** Sets the node's clock shim, when it runs under one: then `clocks` and `clock-jump` apply. */
+    setClock?: (setting: ShimClockSetting) => Promise<void>;
+  },
   fatal: FatalHandler,
   name = 'redis+postgres',
 ): Promise<RedisBackendParts> {
@@ -65,6 +71,9 @@ export async function createRedisParts(
   let storage: PgStorage;
   // Closed again if a later step of the setup fails: its connections and proxies would leak.
   let opened: PgStorage | null = null;
+  // The node's clock, read through a connection of its own, when it runs under the shim.
+  let clock: ServerClock | null = null;
+  let clockReader: Redis | null = null;
   try {
     await admin.del(lock);
     await admin.set(fence, String(script.initialToken));
@@ -74,9 +83,26 @@ export async function createRedisParts(
       await admin.script('LOAD', source);
     storage = opened = await PgStorage.open(servers.databaseUrl, script, actors);
     for (const actor of actors) await connection(actor);
+    if (servers.setClock) {
+      const reader = (clockReader = await connectRedis(servers.target(), {
+        server: servers.target().server,
+      }));
+      clock = new ServerClock({
+        node: 'redis',
+        write: servers.setClock,
+        readMs: async () => {
+          const [seconds = 0, micros = 0] = await reader.time();
+          return Number(seconds) * 1000 + Number(micros) / 1000;
+        },
+      });
+      // Last, so that the drift starts as near the run's first step as the setup allows.
+      await clock.start(script.clocks?.redis);
+    }
   } catch (error) {
     await opened?.close().catch(() => undefined);
     for (const c of connections.values()) c.redis.disconnect();
+    clockReader?.disconnect();
+    await clock?.reset().catch(() => undefined);
     throw error;
   } finally {
     admin.disconnect();
@@ -119,7 +145,18 @@ export async function createRedisParts(
       );
     },
     ...storageCalls(calls, storage),
-    fault: cannotInject,
+    fault(op, done) {
+      const shimmed = clock;
+      if (op.f !== 'clock-jump' || shimmed === null) {
+        cannotInject(op, done);
+        return;
+      }
+      if (op.node !== shimmed.node) {
+        done({ type: 'fail', value: { node: op.node }, note: `no node named ${op.node}` });
+        return;
+      }
+      calls.call(null, at(), () => shimmed.step(op.byMs), done);
+    },
     crash(actor) {
       calls.markCrashed(actor);
       connections.get(actor)?.redis.disconnect();
@@ -129,7 +166,10 @@ export async function createRedisParts(
     async close() {
       for (const c of connections.values()) c.redis.disconnect();
       connections.clear();
+      clockReader?.disconnect();
       await storage.close();
+      // The next run on this node starts with a true clock.
+      await clock?.reset().catch(() => undefined);
     },
   };
   return {
@@ -144,15 +184,19 @@ export async function createRedisParts(
   };
 }
 
-/** `redis`: one node. */
+/** `redis`: one node, under the clock shim when `setClock` is given. */
 export async function createRedisBackend(
   script: Script,
-  servers: { redis: RedisTarget; databaseUrl: string },
+  servers: {
+    redis: RedisTarget;
+    databaseUrl: string;
+    setClock?: (setting: ShimClockSetting) => Promise<void>;
+  },
   fatal: FatalHandler,
 ): Promise<RealBackend> {
   const parts = await createRedisParts(
     script,
-    { target: () => servers.redis, databaseUrl: servers.databaseUrl },
+    { target: () => servers.redis, databaseUrl: servers.databaseUrl, setClock: servers.setClock },
     fatal,
   );
   return parts.backend;

@@ -11,9 +11,11 @@ import {
   startRedisCluster,
   startRedisNodes,
   startRedisReplication,
+  startShimmedPostgres,
   type RedisClusterServer,
   type RedisNodeSet,
   type RedisReplication,
+  type ShimmedPostgres,
 } from '../servers';
 import type { RedisTarget } from './redis';
 
@@ -34,6 +36,22 @@ interface Stoppable {
 }
 
 const UNKNOWN: ServerInfo = { version: 'unknown', settings: {} };
+
+/** The lab's own Postgres with the documents and leases tables; stopped again if that fails. */
+async function withSchema<T extends { url: string; stop(): Promise<void> }>(pg: T): Promise<T> {
+  // A server named by DATABASE_URL may have the tables already; the lab's own never does.
+  const schema = readLockSource('schema').replaceAll(
+    'CREATE TABLE ',
+    'CREATE TABLE IF NOT EXISTS ',
+  );
+  try {
+    await runSql(pg.url, schema);
+  } catch (error) {
+    await pg.stop();
+    throw error;
+  }
+  return pg;
+}
 
 export class ServerPool {
   private readonly started: Stoppable[] = [];
@@ -71,20 +89,16 @@ export class ServerPool {
   postgres(): Promise<ServerInfo & { url: string }> {
     return this.once('postgres', async () => {
       if (this.provided.databaseUrl) return { ...UNKNOWN, url: this.provided.databaseUrl };
-      const pg = await startPostgres();
-      // A server named by DATABASE_URL may have the tables already; the lab's own never does.
-      const schema = readLockSource('schema').replaceAll(
-        'CREATE TABLE ',
-        'CREATE TABLE IF NOT EXISTS ',
-      );
-      try {
-        await runSql(pg.url, schema);
-      } catch (error) {
-        await pg.stop();
-        throw error;
-      }
-      return pg;
+      return withSchema(await startPostgres());
     });
+  }
+
+  /**
+   * A Postgres of the pool's own under the clock shim, with the tables: never the provided one,
+   * whose clock nothing here can move. Throws SkippedError without gcc.
+   */
+  shimmedPostgres(): Promise<ShimmedPostgres> {
+    return this.once('postgres-shim', async () => withSchema(await startShimmedPostgres()));
   }
 
   redis(): Promise<ServerInfo & RedisTarget> {
@@ -102,6 +116,16 @@ export class ServerPool {
       const redis = await startRedis();
       return Object.assign(redis, { server: 'Redis' });
     });
+  }
+
+  /**
+   * One Redis of the pool's own under the clock shim (a set of one node): never the provided one,
+   * whose clock nothing here can move. Throws SkippedError without gcc.
+   */
+  shimmedRedis(): Promise<RedisNodeSet> {
+    return this.once('redis-shim', () =>
+      startRedisNodes({ count: 1, clockShim: true, names: ['Redis'] }),
+    );
   }
 
   /** A new primary with its replica; the caller stops it after its one failover. */
