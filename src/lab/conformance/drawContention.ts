@@ -1,11 +1,14 @@
 // Draws runs of several clients contending for one lock (the engine's property-test schedules:
-// pauses, held writes, second writes) from a printed seed, and keeps only those whose outcome
+// pauses, held writes, second writes, and on Redis and Postgres clock jumps and a lock clock set
+// off or drifting, which the lab plays under its clock shim) from a printed seed, and keeps only those whose outcome
 // wall-clock jitter cannot decide. More than the drawn numbers decides a run: how late each real
 // step starts (tens of ms on a loaded machine), which waiting client retries first once the lock
 // is free (each retry waits a random 0.5–1.5 × 25 ms), and on etcd when the leader's next expiry
 // pass comes (every 500 ms, from whenever etcd started). So a drawn run is kept only if the engine
 // gives it the same outcome on several seeds (the seed draws the retries and the passes) and with
-// any one client's start, TTL, pause or hold moved by up to ±marginMs.
+// any one client's start, TTL, pause or hold, any clock jump's time or size, or the lock clock's
+// offset moved by up to ±marginMs. A drift is not moved: the shim runs it exactly, and the
+// margin on each TTL already covers the time it shifts.
 import { createPrng, type Prng } from '../../sim/core/prng';
 import {
   contentionScript,
@@ -22,6 +25,29 @@ import { JITTER_MARGIN_MS } from './drawParams';
 
 /** The locks whose contention the lab can run: one server each, already started for the run. */
 export const CONTENTION_LOCKS = ['redis', 'pg-lease', 'etcd'] as const;
+
+/**
+ * The locks whose server the lab can run under its clock shim, so that their runs can have clock
+ * jumps and a lock clock set off or drifting. etcd cannot: the shim does not reach a Go binary's
+ * clock, and etcd's leases run on the monotonic clock anyway.
+ */
+const CLOCK_SHIMMED_LOCKS: readonly ContentionSpec['lock'][] = ['redis', 'pg-lease'];
+
+/** The engine's property tests' clock draws: up to 2 jumps, and a clock off and drifting. */
+const CLOCK_DRAW = {
+  jumps: { min: 0, max: 2 },
+  jumpAtMs: { min: 0, max: 1500 },
+  jumpByMs: { min: -500, max: 3000 },
+  offsetMs: { min: -1000, max: 1000 },
+  driftPpm: { min: -200_000, max: 200_000 },
+} as const;
+
+/** Any value: a jump's size and a clock's offset can be moved anywhere. */
+const ANY_MS: MsRange = {
+  min: Number.MIN_SAFE_INTEGER,
+  max: Number.MAX_SAFE_INTEGER,
+  step: 1,
+};
 
 /** The timings of one client that a probe moves. */
 const TIMINGS = ['startMs', 'ttlMs', 'pauseMs', 'heldMs'] as const;
@@ -59,16 +85,24 @@ export interface ContentionCase {
   sim: Trace;
 }
 
-/** One name per client timing, `client-2.pauseMs`: the probes' knobs and the trace's params. */
+/**
+ * One name per timing, `client-2.pauseMs`, `jump-1.atMs`, `lockClock.offsetMs`: the probes' knobs
+ * and the trace's params. The lock clock's drift is in the trace as `clock.<node>` already.
+ */
 export function specParams(spec: ContentionSpec): Params {
   const params: Params = {};
   spec.clients.forEach((c, i) => {
     for (const timing of TIMINGS) params[`client-${i + 1}.${timing}`] = c[timing];
   });
+  spec.clockJumps.forEach((j, i) => {
+    params[`jump-${i + 1}.atMs`] = j.atMs;
+    params[`jump-${i + 1}.byMs`] = j.byMs;
+  });
+  if (spec.lockClock) params['lockClock.offsetMs'] = spec.lockClock.offsetMs ?? 0;
   return params;
 }
 
-/** The spec with its clients' timings taken from `params` (names as `specParams` gives them). */
+/** The spec with its timings taken from `params` (names as `specParams` gives them). */
 export function withParams(spec: ContentionSpec, params: Params): ContentionSpec {
   return {
     ...spec,
@@ -77,7 +111,21 @@ export function withParams(spec: ContentionSpec, params: Params): ContentionSpec
       for (const timing of TIMINGS) moved[timing] = params[`client-${i + 1}.${timing}`]!;
       return moved;
     }),
+    clockJumps: spec.clockJumps.map((_, i) => ({
+      atMs: params[`jump-${i + 1}.atMs`]!,
+      byMs: params[`jump-${i + 1}.byMs`]!,
+    })),
+    ...(spec.lockClock
+      ? { lockClock: { ...spec.lockClock, offsetMs: params['lockClock.offsetMs']! } }
+      : {}),
   };
+}
+
+/** How far a probe may move each knob: a client's timing, a jump's time or size, an offset. */
+function probeRange(name: string): MsRange {
+  if (name === 'jump-1.atMs' || name === 'jump-2.atMs') return PROBE_RANGE_MS.startMs;
+  if (name.startsWith('jump-') || name === 'lockClock.offsetMs') return ANY_MS;
+  return PROBE_RANGE_MS[name.slice(name.indexOf('.') + 1) as Timing];
 }
 
 /** The engine's run of a spec on one seed, named as the real run will be. */
@@ -113,8 +161,7 @@ export function nearbyContentionFlip(
   if (agreedOutcome(spec, SEEDS_AT_POINT) === null) return 'split';
   const params = specParams(spec);
   const ranges: Record<string, MsRange> = {};
-  for (const name of Object.keys(params))
-    ranges[name] = PROBE_RANGE_MS[name.slice(name.indexOf('.') + 1) as Timing];
+  for (const name of Object.keys(params)) ranges[name] = probeRange(name);
   return nearestOutcomeChange(
     params,
     ranges,
@@ -140,8 +187,9 @@ function drawContender(prng: Prng): ContenderSpec {
 }
 
 /**
- * `clientCount` clients on one lock, fencing on or off; no clock jumps and no drifting lock clock
- * (the lab's servers keep true time, and refuse a script that says otherwise).
+ * `clientCount` clients on one lock, fencing on or off. On a lock whose server runs under the
+ * clock shim, up to two clock jumps and, half the time, a lock clock set off and drifting, as the
+ * property tests draw them; etcd keeps true time.
  */
 export function drawContentionSpec(
   prng: Prng,
@@ -149,12 +197,25 @@ export function drawContentionSpec(
   fencing: boolean,
   clientCount: number,
 ): ContentionSpec {
-  return {
+  const spec: ContentionSpec = {
     lock,
     fencing,
     clients: Array.from({ length: clientCount }, () => drawContender(prng)),
     clockJumps: [],
   };
+  if (!CLOCK_SHIMMED_LOCKS.includes(lock)) return spec;
+  const jumps = drawIn(prng, CLOCK_DRAW.jumps);
+  for (let i = 0; i < jumps; i++)
+    spec.clockJumps.push({
+      atMs: drawIn(prng, CLOCK_DRAW.jumpAtMs),
+      byMs: drawIn(prng, CLOCK_DRAW.jumpByMs),
+    });
+  if (prng.float() < 0.5)
+    spec.lockClock = {
+      offsetMs: drawIn(prng, CLOCK_DRAW.offsetMs),
+      driftPpm: drawIn(prng, CLOCK_DRAW.driftPpm),
+    };
+  return spec;
 }
 
 /** The fewest and most clients a run has, as in the engine's property tests. */

@@ -1,8 +1,9 @@
 // Differential test over generated contention. The engine's property tests play thousands of
-// random schedules of several clients on one lock (pauses, held writes, second writes), but only
-// on the simulator; conformance runs only each scenario's defaults on the real servers. Here such
-// schedules, drawn from a printed seed, run on the real Redis, Postgres and etcd and on the
-// engine, and the outcomes must agree.
+// random schedules of several clients on one lock (pauses, held writes, second writes, clock
+// jumps, a drifting lock clock), but only on the simulator; conformance runs only each
+// scenario's defaults on the real servers. Here such schedules, drawn from a printed seed, run on
+// the real Redis, Postgres and etcd and on the engine, and the outcomes must agree. Redis's and
+// Postgres's clocks are moved by the lab's clock shim; etcd keeps true time.
 //
 // Replay a failure with its seed: RANDOM_CONTENTION_SEED=<seed> npx vitest run --project lab
 // src/lab/conformance/randomContention.test.ts (RANDOM_CONTENTION_COUNT sets how many runs,
@@ -13,7 +14,7 @@ import { contentionScript, type ContentionSpec } from '../../sim/scenarios/conte
 import type { Trace } from '../../sim/trace/schema';
 import { outcomeDifferences } from '../record/compareOutcomes';
 import { runRealScript } from '../runReal';
-import { providedServerPool } from './conformance';
+import { providedServerPool, skipWithoutClockShim } from './conformance';
 import { drawContentionCases, nearbyContentionFlip, specParams } from './drawContention';
 import { JITTER_MARGIN_MS } from './drawParams';
 import { envInt } from './envInt';
@@ -34,17 +35,26 @@ const retry = envInt('RANDOM_CONTENTION_RETRY', 1);
 const marginMs = envInt('RANDOM_CONTENTION_MARGIN_MS', JITTER_MARGIN_MS);
 const replay = `RANDOM_CONTENTION_SEED=${seed} RANDOM_CONTENTION_COUNT=${count} RANDOM_CONTENTION_MARGIN_MS=${marginMs}`;
 
-/** `c1 at 0 ttl 300 pause 500 twice; c2 at …`: the clients, as the test's name shows them. */
+/**
+ * `c1 at 0 ttl 300 pause 500 twice; c2 at …; jump +800 at 400; clock -120 ms, +35000 ppm`: the
+ * clients, the lock clock's jumps and its offset and drift, as the test's name shows them.
+ */
 const describeSpec = (spec: ContentionSpec) =>
-  spec.clients
-    .map(
+  [
+    ...spec.clients.map(
       (c, i) =>
         `c${i + 1} at ${c.startMs} ttl ${c.ttlMs}` +
         (c.pauseMs > 0 ? ` pause ${c.pauseMs}` : '') +
         (c.heldMs > 0 ? ` held ${c.heldMs}` : '') +
         (c.writeTwice ? ' twice' : ''),
-    )
-    .join('; ');
+    ),
+    ...spec.clockJumps.map((j) => `jump ${j.byMs >= 0 ? '+' : ''}${j.byMs} at ${j.atMs}`),
+    ...(spec.lockClock
+      ? [
+          `clock ${spec.lockClock.offsetMs ?? 0} ms, ${(spec.lockClock.driftPpm ?? 0) >= 0 ? '+' : ''}${spec.lockClock.driftPpm ?? 0} ppm`,
+        ]
+      : []),
+  ].join('; ');
 
 /**
  * What each client did and when, busy retries left out: a real run cannot be replayed, so a
@@ -79,7 +89,9 @@ describe(`generated contention on real servers and the engine (seed ${seed}, mar
   for (const [i, c] of cases.entries()) {
     const { spec, sim } = c;
     const name = `#${i + 1} ${spec.lock}, fencing ${spec.fencing ? 'on' : 'off'}: ${describeSpec(spec)}; the engine says ${sim.outcome.verdict}`;
-    it(name, { retry }, async () => {
+    it(name, { retry }, async (context) => {
+      // A run with a clock jump or a lock clock needs the clock shim: without gcc, it says so.
+      await skipWithoutClockShim(contentionScript(spec), context);
       const real = await runRealScript(
         contentionScript(spec),
         { scenario: 'contention', variant: sim.variant, params: specParams(spec) },

@@ -76,10 +76,10 @@ export interface Script {
   /** Replication lag of the replica, for `redis-replicated`. */
   replicationLagMs?: number;
   /**
-   * How the simulated servers' clocks differ from true time, by node name (`redis`, `redis-3`,
+   * How the servers' clocks differ from true time, by node name (`redis`, `redis-3`,
    * `postgres`, `etcd`…): a fixed offset and a drift. A step at a chosen time is a `clock-jump`
-   * step instead. The simulator only: real servers keep their own clocks, and refuse a script
-   * that sets one.
+   * step instead. The lab runs the lock's Redis, Postgres or Redlock nodes under a clock shim for
+   * this, and refuses the script for the locks it cannot do that for (etcd among them).
    */
   clocks?: Record<string, NodeClockSetting>;
   /** Steps per actor; actor names are `client-1`, `client-2`, … and `nemesis`. */
