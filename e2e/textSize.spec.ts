@@ -79,3 +79,36 @@ test('with WCAG’s text spacing on a 320 px phone, the what-if controls and the
   }
   expect.soft(await namesOverTheirCards(page), 'names over their cards').toEqual([]);
 });
+
+/** px by which the fenced path's widest step runs past its grid column (0 when none does). */
+async function stepPastItsColumnPx(page: Page): Promise<number> {
+  return page.locator('.fp-diagram > .fp-cell').evaluateAll((cells) =>
+    Math.max(
+      0,
+      ...cells.map((cell) => {
+        const step = cell.querySelector('.fp-node')!.getBoundingClientRect();
+        return step.right - cell.getBoundingClientRect().right;
+      }),
+    ),
+  );
+}
+
+test('at every width, in a row or stacked, no fenced-path step runs under its arrow, also with WCAG’s text spacing', async ({
+  page,
+}) => {
+  const lab = new LabPage(page);
+  await lab.open();
+  await lab.waitForPanels();
+  // From a large phone to a laptop whose contents column narrows the page: where five steps no
+  // longer fit in a row, they stack.
+  const widthsPx = [650, 700, 750, 800, 900, 1050, 1100];
+  for (const spaced of [false, true]) {
+    if (spaced) await page.addStyleTag({ content: TEXT_SPACING });
+    for (const widthPx of widthsPx) {
+      await page.setViewportSize({ width: widthPx, height: 900 });
+      expect
+        .soft(await stepPastItsColumnPx(page), `${widthPx} px${spaced ? ', text spacing' : ''}`)
+        .toBeLessThanOrEqual(1);
+    }
+  }
+});
