@@ -1,5 +1,6 @@
-import type { LockKind, NodeClockSetting, Script, Step } from '../run/script';
+import type { NodeClockSetting, Script, Step } from '../run/script';
 import { story } from './scenario';
+import { LOCK_SERVER, type SingleServerLock } from './lockServer';
 
 /** One client's part in a generated contention run. */
 export interface ContenderSpec {
@@ -14,7 +15,7 @@ export interface ContenderSpec {
 }
 
 export interface ContentionSpec {
-  lock: Extract<LockKind, 'redis' | 'pg-lease' | 'etcd'>;
+  lock: SingleServerLock;
   fencing: boolean;
   clients: ContenderSpec[];
   /** Clock steps on the lock's server: they move its expiries, never the storage's check. */
@@ -22,12 +23,6 @@ export interface ContentionSpec {
   /** The lock server's clock from the start: an offset and a drift (fast or slow). */
   lockClock?: NodeClockSetting;
 }
-
-const LOCK_NODE: Record<ContentionSpec['lock'], string> = {
-  redis: 'redis',
-  'pg-lease': 'postgres',
-  etcd: 'etcd',
-};
 
 /**
  * A script built from generated numbers, for the property tests: several clients
@@ -63,13 +58,13 @@ export function contentionScript(spec: ContentionSpec): Script {
       .sort((a, b) => a.atMs - b.atMs)
       .map((j) => ({
         atMs: j.atMs,
-        op: { f: 'clock-jump', node: LOCK_NODE[spec.lock], byMs: j.byMs },
+        op: { f: 'clock-jump', node: LOCK_SERVER[spec.lock], byMs: j.byMs },
       }));
   }
   return story(
     spec.lock,
     spec.fencing,
     actors,
-    spec.lockClock ? { clocks: { [LOCK_NODE[spec.lock]]: spec.lockClock } } : {},
+    spec.lockClock ? { clocks: { [LOCK_SERVER[spec.lock]]: spec.lockClock } } : {},
   );
 }

@@ -5,6 +5,7 @@ import { redisFailover } from './redisFailover';
 import { holderCrash } from './holderCrash';
 import { slowRelease } from './slowRelease';
 import { longJob } from './longJob';
+import { serverClockJump } from './serverClockJump';
 import { redlockClockJump } from './redlockClockJump';
 import { redlockGcPause } from './redlockGcPause';
 import { advisoryDisconnect } from './advisoryDisconnect';
@@ -21,6 +22,7 @@ export const scenarios: readonly Scenario[] = [
   holderCrash,
   slowRelease,
   longJob,
+  serverClockJump,
   redlockClockJump,
   redlockGcPause,
   advisoryDisconnect,
