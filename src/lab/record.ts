@@ -12,7 +12,7 @@ import { checkWritableFolder, NotWritableError } from './output/checkWritable';
 import { fromCaller, fromProject } from './paths';
 import { BadArgsError, parseRecordArgs, RECORD_USAGE } from './record/args';
 import { expectedDifferences, outcomeDifferences } from './record/compareOutcomes';
-import { selectJobs, UnknownJobError, type RecordJob } from './record/jobs';
+import { cannotRecord, selectJobs, UnknownJobError, type RecordJob } from './record/jobs';
 import { writeFileAtomic } from './output/writeAtomic';
 import { ScenarioFailedError, runReal } from './runReal';
 import {
@@ -47,10 +47,18 @@ async function startServers(pool: ServerPool, jobs: RecordJob[]): Promise<void> 
   await startAll(starts);
 }
 
-/** Drops jobs that cannot run on this machine, saying why (the clock jump needs gcc). */
+/**
+ * Drops jobs that real servers cannot play (a clock the lab cannot move) or that cannot run on
+ * this machine (the clock jump needs gcc), saying why.
+ */
 async function runnable(jobs: RecordJob[]): Promise<RecordJob[]> {
   const out: RecordJob[] = [];
   for (const job of jobs) {
+    const refused = cannotRecord(job);
+    if (refused !== null) {
+      say(`skip ${job.id}: ${refused}; the page replays it on the simulator`);
+      continue;
+    }
     const scenario = findScenario(job.scenario)!;
     if (needsClockShim(scenario.script(scenario.defaults, job.variant, job.lock))) {
       try {
@@ -132,6 +140,10 @@ async function main(): Promise<number> {
   }
   const interruption = stopOnInterrupt(complain, 'recordings already written stay as they are');
   jobs = await runnable(jobs);
+  if (jobs.length === 0) {
+    say('nothing left to record');
+    return 0;
+  }
   const pool = new ServerPool();
   let failures = 0;
   try {

@@ -36,18 +36,22 @@ export function needsClockShim(script: Script): boolean {
 }
 
 /**
- * Throws, naming the clock and the reason, when the script sets or steps a clock that the real
- * servers for its lock cannot move.
+ * Why the real servers for the script's lock cannot move a clock it sets or steps, naming the
+ * clock; null when they can move every one.
  */
-export function refuseUnmovableClocks(script: Script): void {
+export function unmovableClocks(script: Script): string | null {
   const movable = SHIMMED_NODES[script.lock] ?? [];
   const refused = clockNodes(script).filter((node) => !movable.includes(node));
-  if (refused.length === 0) return;
+  if (refused.length === 0) return null;
   const reason =
     script.lock in REFUSAL
       ? REFUSAL[script.lock as keyof typeof REFUSAL]
       : `only the clock of ${movable.join(', ')} runs under the clock shim for ${script.lock}`;
-  throw new Error(
-    `the script sets or steps the clock of ${refused.join(', ')}; on real servers ${script.lock} cannot have it: ${reason}`,
-  );
+  return `the script sets or steps the clock of ${refused.join(', ')}; on real servers ${script.lock} cannot have it: ${reason}`;
+}
+
+/** Throws `unmovableClocks`'s reason when the real servers cannot move a clock the script sets. */
+export function refuseUnmovableClocks(script: Script): void {
+  const reason = unmovableClocks(script);
+  if (reason !== null) throw new Error(reason);
 }

@@ -13,7 +13,7 @@ import type { ServerInfo, ServerPool } from './serverPool';
 import type { ShimClockSetting } from '../servers';
 
 export type { RealBackend } from './realBackend';
-export { clockNodes, needsClockShim } from './clockNodes';
+export { clockNodes, needsClockShim, unmovableClocks } from './clockNodes';
 export { ServerPool, type ProvidedServers, type ServerInfo } from './serverPool';
 
 export interface OpenedBackend {

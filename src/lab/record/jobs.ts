@@ -1,7 +1,8 @@
 // What `npm run lab:record` can record: every scenario × variant × lock, since every lock has
 // a real backend. `--only` narrows the list by scenario, scenario.variant or the full name.
 import type { LockKind } from '../../sim/run/script';
-import { scenarios } from '../../sim/scenarios/index';
+import { findScenario, scenarios } from '../../sim/scenarios/index';
+import { unmovableClocks } from '../backends/clockNodes';
 
 export interface RecordJob {
   scenario: string;
@@ -53,4 +54,15 @@ export function selectJobs(only: readonly string[]): RecordJob[] {
       (name) => j.scenario === name || `${j.scenario}.${j.variant}` === name || j.id === name,
     ),
   );
+}
+
+/**
+ * Why real servers cannot play this job, or null when they can: its script moves a clock that
+ * the lab cannot move on that lock's servers (etcd's, for one). The page replays such a run on
+ * the engine instead.
+ */
+export function cannotRecord(job: RecordJob): string | null {
+  const scenario = findScenario(job.scenario);
+  if (!scenario) return null;
+  return unmovableClocks(scenario.script(scenario.defaults, job.variant, job.lock));
 }

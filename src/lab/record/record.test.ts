@@ -21,7 +21,7 @@ import { ServerPool } from '../backends';
 import { runReal } from '../runReal';
 import { connectRedis, freePort, parseRedisUrl, startRedis } from '../servers';
 import { BadArgsError, parseRecordArgs } from './args';
-import { allJobs, selectJobs, UnknownJobError } from './jobs';
+import { allJobs, cannotRecord, selectJobs, UnknownJobError } from './jobs';
 import { writeFileAtomic } from '../output/writeAtomic';
 import { runScript } from '../test/runScript';
 
@@ -79,12 +79,35 @@ describe('recorder arguments', () => {
   });
 });
 
+describe('jobs real servers cannot play', () => {
+  it('names etcd’s clock as the reason for the server clock jump on etcd, and only there', () => {
+    const why = (id: string) => cannotRecord(selectJobs([id])[0]!);
+    expect(why('server-clock-jump.fencing-on.etcd')).toMatch(
+      /clock of etcd; on real servers etcd cannot have it: etcd is a Go binary/,
+    );
+    expect(why('server-clock-jump.fencing-on.redis')).toBeNull();
+    expect(why('server-clock-jump.fencing-on.pg-lease')).toBeNull();
+    expect(why('etcd-lease.fencing-on.etcd')).toBeNull();
+  });
+});
+
 describe('npm run lab:record', () => {
   it('exits 2 on a bad flag and names the valid scenarios', async () => {
     const result = await record(['--fast']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('unknown argument "--fast"');
     for (const s of scenarios) expect(result.stderr).toContain(s.name);
+  });
+
+  it('skips a run whose clock the servers cannot move, says why, and writes nothing', async () => {
+    const out = join(scratch, 'unmovable');
+    const result = await record(['--only', 'server-clock-jump.fencing-off.etcd', '--out', out]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /^skip server-clock-jump\.fencing-off\.etcd: .*LD_PRELOAD clock shim cannot move its clock.*; the page replays it on the simulator$/m,
+    );
+    expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
   });
 
   it('exits 2 on an unknown scenario and names the valid ones', async () => {
