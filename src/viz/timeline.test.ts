@@ -277,3 +277,61 @@ describe('layoutTimeline', () => {
     expect(out).toEqual([]);
   });
 });
+
+describe('timelineModel when the lock server’s wall clock jumps', () => {
+  const run = (lock: 'redis' | 'pg-lease' | 'etcd', params?: Record<string, number>) =>
+    simulate({ scenario: 'server-clock-jump', variant: 'fencing-on', lock, params });
+  const jumpAt = (trace: ReturnType<typeof run>) =>
+    trace.events.find((e) => e.f === 'clock-jump' && e.type === 'info')!.t;
+
+  it.each([
+    ['redis', 'Redis'],
+    ['pg-lease', 'Postgres'],
+  ] as const)('on %s, ends the hold at the jump and says the clock jumped', (lock, server) => {
+    const trace = run(lock);
+    const m = timelineModel(trace);
+    const t = jumpAt(trace);
+    const hold = m.marks.find((x) => x.kind === 'hold' && x.actor === 'client-1');
+    expect(hold?.t2).toBe(t);
+    const expire = m.marks.filter((x) => x.kind === 'expire');
+    expect(expire.map((x) => [x.actor, x.t, x.label])).toEqual([
+      ['client-1', t, 'clock jump frees it'],
+    ]);
+    expect(expire[0]?.detail).toBe(
+      `${server}’s wall clock jumped 2000 ms forward at ${t} ms, past client 1’s expiry: the lock is free at once, and client 1 is not told.`,
+    );
+    const stale = m.marks.find((x) => x.kind === 'write' && x.actor === 'client-1');
+    expect(stale?.detail).toMatch(
+      new RegExp(`though ${server}’s clock jump ended its lock at ${t} ms\\.$`),
+    );
+  });
+
+  it('moves the expiry sooner by the step when the step does not pass it', () => {
+    const trace = run('redis', { jumpMs: 500 });
+    const grantedAt = trace.events.find((e) => e.f === 'acquire' && e.type === 'ok')!.t;
+    const expire = timelineModel(trace).marks.find((x) => x.kind === 'expire');
+    expect(expire?.t).toBe(grantedAt + 1000 - 500);
+    expect(expire?.detail).toMatch(/TTL runs out at [\d.]+ ms, 500 ms early/);
+  });
+
+  it('draws client 1’s work as a bar that runs past the jump: it never stalled', () => {
+    const trace = run('redis');
+    const work = timelineModel(trace).marks.filter((x) => x.kind === 'work');
+    const started = trace.events.find((e) => e.f === 'work' && e.type === 'invoke')!.t;
+    const ended = trace.events.find((e) => e.f === 'work' && e.type === 'ok')!.t;
+    expect(work.map((x) => [x.lane, x.t, x.t2, x.label])).toEqual([
+      ['client-1', started, ended, `works ${Math.round(ended - started)} ms`],
+    ]);
+    expect(work[0]!.t2).toBeGreaterThan(jumpAt(trace));
+  });
+
+  it('on etcd, changes nothing: the hold runs to the release, and the fault says why', () => {
+    const m = timelineModel(run('etcd'));
+    expect(m.marks.filter((x) => x.kind === 'expire')).toEqual([]);
+    const release = m.marks.find((x) => x.kind === 'release');
+    expect(m.marks.find((x) => x.kind === 'hold' && x.actor === 'client-1')?.t2).toBe(release?.t);
+    expect(m.marks.find((x) => x.kind === 'fault')?.detail).toMatch(
+      /etcd times leases on a monotonic clock: no lease ends sooner/,
+    );
+  });
+});

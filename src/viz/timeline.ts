@@ -3,7 +3,14 @@
 // draws them). The paused-client figure and the replay both use it, so the two always agree on
 // what happened when.
 import type { Trace, TraceEvent } from '../sim/trace/schema';
-import { revokedOnServerSchedule } from './expiry';
+import {
+  expiryAfterJump,
+  lockClockJump,
+  revokedOnServerSchedule,
+  serverWord,
+  wallClockServer,
+  type LockClockJump,
+} from './expiry';
 import { lostUpdates } from '../sim/checkers/checks';
 import { actorName, prose } from '../content/actorWords';
 
@@ -22,6 +29,7 @@ export type MarkKind =
   | 'hold'
   | 'expire'
   | 'pause'
+  | 'work'
   | 'write'
   | 'stored'
   | 'rejected'
@@ -139,6 +147,7 @@ export function timelineModel(trace: Trace): TimelineModel {
 
   const pendingTtl = new Map<string, number>();
   const pauseStart = new Map<string, { t: number; i: number; cause: string }>();
+  const workStart = new Map<string, { t: number; i: number }>();
   const writeInvoke = new Map<string, { t: number; i: number; body: unknown; token: unknown }>();
   interface Hold {
     actor: string;
@@ -151,6 +160,8 @@ export function timelineModel(trace: Trace): TimelineModel {
     seenHeldAt: number | null;
     /** The event that ended it. */
     endedIdx: number | null;
+    /** A step of the lock server's wall clock that moved its expiry, while it ran. */
+    jump: LockClockJump | null;
   }
   const holds: Hold[] = [];
   const latestHold = (): Hold | undefined => holds[holds.length - 1];
@@ -202,6 +213,7 @@ export function timelineModel(trace: Trace): TimelineModel {
             ended: null,
             seenHeldAt: null,
             endedIdx: null,
+            jump: null,
           });
           marks.push({
             id,
@@ -245,6 +257,7 @@ export function timelineModel(trace: Trace): TimelineModel {
           if (h && h.actor === ev.actor && ttl !== null) {
             h.expiresAt = ev.t + ttl;
             h.seenHeldAt = null;
+            h.jump = null;
           }
         }
         break;
@@ -264,6 +277,30 @@ export function timelineModel(trace: Trace): TimelineModel {
             label: 'release',
             detail: `${actorName(ev.actor)} releases the lock.`,
             eventIndex: i,
+            actor: ev.actor,
+          });
+        }
+        break;
+      }
+      case 'work': {
+        // Work is a client running, not stalled: drawn so a lock that ends under it, with no
+        // pause anywhere, shows as what it is.
+        if (ev.type === 'invoke') {
+          workStart.set(ev.actor, { t: ev.t, i });
+          break;
+        }
+        const w = workStart.get(ev.actor);
+        workStart.delete(ev.actor);
+        if (w && ev.t > w.t) {
+          marks.push({
+            id: `e${w.i}`,
+            lane: ev.actor,
+            kind: 'work',
+            t: w.t,
+            t2: ev.t,
+            label: `works ${Math.round(ev.t - w.t)} ms`,
+            detail: `${actorName(ev.actor)} works from ${fmt(w.t)} to ${fmt(ev.t)}, running all the while.`,
+            eventIndex: w.i,
             actor: ev.actor,
           });
         }
@@ -332,7 +369,9 @@ export function timelineModel(trace: Trace): TimelineModel {
           : own === undefined
             ? 'it never held the lock'
             : own.expiresAt !== null && sentAt >= own.expiresAt
-              ? `its lock ran out at ${fmt(own.expiresAt)}`
+              ? own.jump !== null
+                ? `${serverWord(own.jump.node)}’s clock jump ended its lock at ${fmt(own.expiresAt)}`
+                : `its lock ran out at ${fmt(own.expiresAt)}`
               : takenBy !== undefined
                 ? `${actorName(takenBy.actor)} had taken the lock at ${fmt(takenBy.t)}`
                 : twoHolders
@@ -422,7 +461,14 @@ export function timelineModel(trace: Trace): TimelineModel {
         break;
       case 'clock-jump':
       case 'failover':
-      case 'terminate':
+      case 'terminate': {
+        // The lock server's wall clock stepped: a live grant's expiry moves with it.
+        const jump = lockClockJump(trace, ev);
+        const h = latestHold();
+        if (jump && h && h.expiresAt !== null && runsAt(h, ev.t)) {
+          h.expiresAt = expiryAfterJump(h.expiresAt, jump);
+          h.jump = jump;
+        }
         if (ev.f === 'terminate' && ev.type !== 'invoke') {
           // The target's session is gone, and with it a lock that lived in that session.
           const h = latestHold();
@@ -445,7 +491,7 @@ export function timelineModel(trace: Trace): TimelineModel {
                   : `terminate ${typeof v.target === 'string' ? actorName(v.target) : ''}`.trim(),
             detail:
               ev.f === 'clock-jump'
-                ? `A clock on node ${String(v.node ?? '?')} jumps ${num(v.byMs) ?? '?'} ms forward.`
+                ? clockJumpDetail(trace, v)
                 : ev.f === 'failover'
                   ? 'The primary fails over to a replica that may not have the lock.'
                   : `${typeof v.target === 'string' ? actorName(v.target) : 'A client'} is terminated.`,
@@ -453,6 +499,7 @@ export function timelineModel(trace: Trace): TimelineModel {
           });
         }
         break;
+      }
       default:
         break;
     }
@@ -493,10 +540,12 @@ export function timelineModel(trace: Trace): TimelineModel {
         lane: 'lock',
         kind: 'expire',
         t: h.expiresAt,
-        label: 'TTL runs out',
-        detail: serverRevokes
-          ? `${actorName(h.actor)}’s ${ttlWord} runs out at ${fmt(h.expiresAt)}; ${serverName(trace)} revokes the lease on its own schedule, and ${actorName(h.actor)} is not told.`
-          : `${actorName(h.actor)}’s ${ttlWord} runs out at ${fmt(h.expiresAt)}: the lock is free, and ${actorName(h.actor)} is not told.`,
+        label: h.jump === null ? 'TTL runs out' : 'clock jump frees it',
+        detail: h.jump
+          ? ranOutByJump(h.actor, h.expiresAt, h.jump)
+          : serverRevokes
+            ? `${actorName(h.actor)}’s ${ttlWord} runs out at ${fmt(h.expiresAt)}; ${serverName(trace)} revokes the lease on its own schedule, and ${actorName(h.actor)} is not told.`
+            : `${actorName(h.actor)}’s ${ttlWord} runs out at ${fmt(h.expiresAt)}: the lock is free, and ${actorName(h.actor)} is not told.`,
         eventIndex: h.i,
         actor: h.actor,
       });
@@ -538,6 +587,29 @@ export function connectorTone(
   if (c.lost) return 'is-bad';
   if (!c.stale) return '';
   return c.accepted ? 'is-late' : 'is-ok';
+}
+
+/** The nemesis's step, in the terms of the lock it hits. */
+function clockJumpDetail(trace: Trace, v: Record<string, unknown>): string {
+  const node = typeof v.node === 'string' ? v.node : '?';
+  const by = `${num(v.byMs) ?? '?'} ms`;
+  if (node === wallClockServer(trace))
+    return node === 'postgres'
+      ? `Postgres’s wall clock jumps ${by} forward: now() runs ${by} ahead, so every lease row expires ${by} sooner.`
+      : `${serverWord(node)}’s wall clock jumps ${by} forward: every key on it expires ${by} sooner.`;
+  if (trace.params.lock === 'etcd' && node === 'etcd')
+    return `The etcd server’s wall clock jumps ${by} forward, but etcd times leases on a monotonic clock: no lease ends sooner.`;
+  return `A clock on node ${node} jumps ${by} forward.`;
+}
+
+/** How a grant ran out when its server's wall clock stepped while it ran. */
+function ranOutByJump(actor: string, expiresAt: number, jump: LockClockJump): string {
+  const server = serverWord(jump.node);
+  const who = actorName(actor);
+  const stepped = `${server}’s wall clock jumped ${jump.byMs} ms forward at ${fmt(jump.t)}`;
+  return expiresAt <= jump.t
+    ? `${stepped}, past ${who}’s expiry: the lock is free at once, and ${who} is not told.`
+    : `${stepped}, so ${who}’s TTL runs out at ${fmt(expiresAt)}, ${jump.byMs} ms early: the lock is free, and ${who} is not told.`;
 }
 
 export function fmt(t: number): string {

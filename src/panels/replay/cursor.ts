@@ -2,7 +2,12 @@
 // state after every step is a pure function of the step; checkpoints keep a seek to any step
 // within a few event applications instead of a replay from the start.
 import type { Trace, TraceEvent } from '../../sim/trace/schema';
-import { revokedOnServerSchedule } from '../../viz/expiry';
+import {
+  expiryAfterJump,
+  lockClockJump,
+  revokedOnServerSchedule,
+  type LockClockJump,
+} from '../../viz/expiry';
 
 export interface DocumentNow {
   body: string;
@@ -23,6 +28,8 @@ export interface LockNow {
   seenHeld?: { t: number; by: string };
   /** A free lock whose key another client deleted blindly: who deleted whose, and when. */
   deletedBy?: { t: number; by: string; of: string };
+  /** The step of the server's wall clock that moved this grant's expiry (Redis, the lease row). */
+  jumped?: LockClockJump;
 }
 
 /** No holder: states share it, as they never mutate one another. */
@@ -45,6 +52,8 @@ export interface ReplayState {
   pending: Readonly<Record<string, DocumentNow>>;
   /** When each client's own latest grant runs out (null: never), whoever holds the lock now. */
   grantEnds: Readonly<Record<string, number | null>>;
+  /** The clock step that moved a client's latest grant's end, for the clients it moved. */
+  grantJumps: Readonly<Record<string, LockClockJump>>;
   /**
    * Each client's latest event: when, which operation, and whether it still waits for its answer.
    * A client that holds on after its TTL ran out is either paused, waiting, or done and idle.
@@ -71,10 +80,13 @@ export interface WriteVerdict {
   /**
    * For a stale write, how its writer had lost the lock: its own grant ran out (`expired`);
    * another client was given the very token it writes with (`token-repeated`: a failover lost
-   * the counter's last step), which the storage's check cannot tell apart; or the lock went to
-   * another before the writer's grant ran out (`taken`: a clock jump let a node free it early).
+   * the counter's last step), which the storage's check cannot tell apart; the lock server's
+   * wall clock stepped past the grant's expiry (`clock-jump`, with the step in `jump`); or the
+   * lock went to another before the writer's grant ran out (`taken`: a clock jump let a Redlock
+   * node free it early).
    */
-  lost?: 'expired' | 'token-repeated' | 'taken';
+  lost?: 'expired' | 'token-repeated' | 'clock-jump' | 'taken';
+  jump?: LockClockJump;
   reason?: string;
 }
 
@@ -104,6 +116,7 @@ export function initialState(trace: Trace): ReplayState {
     stopped: [],
     pending: {},
     grantEnds: {},
+    grantJumps: {},
     lastStep: {},
   };
 }
@@ -166,6 +179,16 @@ function releaseWasBlind(trace: Trace, index: number, actor: string): boolean {
   return false;
 }
 
+function withoutKey<T>(
+  record: Readonly<Record<string, T>>,
+  key: string,
+): Readonly<Record<string, T>> {
+  if (!(key in record)) return record;
+  const next = { ...record };
+  delete next[key];
+  return next;
+}
+
 function positive(x: unknown): number | null {
   const n = num(x);
   return n !== null && n > 0 ? n : null;
@@ -201,6 +224,7 @@ function apply(
         next.lock = { holder: ev.actor, token, expiresAt };
         next.believers = { ...s.believers, [ev.actor]: token };
         next.grantEnds = { ...s.grantEnds, [ev.actor]: expiresAt };
+        next.grantJumps = withoutKey(s.grantJumps, ev.actor);
       } else if (ev.type === 'fail' && s.lock.holder !== null && s.lock.holder !== ev.actor) {
         next.lock = { ...s.lock, seenHeld: { t: ev.t, by: ev.actor } };
       }
@@ -214,6 +238,7 @@ function apply(
         const expiresAt = ttl === null ? null : ev.t + ttl;
         next.lock = { holder: s.lock.holder, token: s.lock.token, expiresAt };
         next.grantEnds = { ...s.grantEnds, [ev.actor]: expiresAt };
+        next.grantJumps = withoutKey(s.grantJumps, ev.actor);
       } else if (ev.type === 'fail') {
         // A failed extend means the lock is gone: the client must stop believing it holds it.
         next.believers = forget(s.believers, ev.actor);
@@ -269,6 +294,18 @@ function apply(
       next.believers = forget(s.believers, ev.actor);
       next.stopped = withActor(s.stopped, ev.actor);
       break;
+    case 'clock-jump': {
+      // The lock server's wall clock stepped: the grant that still runs ends that much sooner.
+      const jump = lockClockJump(trace, ev);
+      const { holder, expiresAt } = s.lock;
+      if (jump && holder !== null && expiresAt !== null && lockHolderAt(s.lock, ev.t) !== null) {
+        const movedTo = expiryAfterJump(expiresAt, jump);
+        next.lock = { ...s.lock, expiresAt: movedTo, jumped: jump };
+        next.grantEnds = { ...s.grantEnds, [holder]: movedTo };
+        next.grantJumps = { ...s.grantJumps, [holder]: jump };
+      }
+      break;
+    }
     case 'terminate': {
       const target = str(v.target);
       if (target) {
@@ -349,9 +386,13 @@ export class ReplayCursor {
         verdict.lost = 'token-repeated';
       // By the time the write reached the storage (a held write was sent in time, and waited):
       // its reply is the nearest time the trace has.
-      else if (ownEndMs === undefined || (ownEndMs !== null && ev.t >= ownEndMs))
-        verdict.lost = 'expired';
-      else verdict.lost = 'taken';
+      else if (ownEndMs === undefined || (ownEndMs !== null && ev.t >= ownEndMs)) {
+        const jump = before.grantJumps[ev.actor];
+        if (jump) {
+          verdict.lost = 'clock-jump';
+          verdict.jump = jump;
+        } else verdict.lost = 'expired';
+      } else verdict.lost = 'taken';
     }
     const reason = str(v.reason);
     if (reason !== null) verdict.reason = reason;

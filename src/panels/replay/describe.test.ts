@@ -3,6 +3,8 @@ import { actorName } from '../../content/actorWords';
 import { describeEvent, describeLockNow, describeSource, lockLabel } from './describe';
 import { ReplayCursor } from './cursor';
 import { etcdLeaseTrace, pausedClientTrace } from './fixtures';
+import { verdictText } from './verdictWords';
+import { simulate } from '../../sim/simulate';
 
 describe('describe', () => {
   it('names actors and locks in words', () => {
@@ -206,5 +208,67 @@ describe('describeLockNow', () => {
     expect(end.believers).toBe(
       'Believes it holds it: client 2 (token 8), whose lease TTL ran out at 2159.4 ms, after its last step at 1162 ms, without a release.',
     );
+  });
+});
+
+describe('the replay when the lock server’s wall clock jumps', () => {
+  const run = (lock: 'redis' | 'pg-lease' | 'etcd', variant = 'fencing-off') => {
+    const trace = simulate({ scenario: 'server-clock-jump', variant, lock });
+    const jumped = trace.events.findIndex((e) => e.f === 'clock-jump' && e.type === 'info');
+    return { cursor: new ReplayCursor(trace), jumped, t: trace.events[jumped]!.t };
+  };
+  const jumpEvent = (node: string, type: 'invoke' | 'info') =>
+    ({ t: 200, actor: 'nemesis', f: 'clock-jump', type, value: { node, byMs: 2000 } }) as const;
+
+  it('says per lock what the step does: Redis and the lease row expire sooner, etcd does not', () => {
+    expect(describeEvent(jumpEvent('redis', 'invoke'), null, 'redis')).toBe(
+      'Redis’s wall clock is stepped 2000 ms forward.',
+    );
+    expect(describeEvent(jumpEvent('redis', 'info'), null, 'redis')).toBe(
+      'Redis’s wall clock now reads 2000 ms ahead: every key expires that much sooner, and a key past its expiry is gone.',
+    );
+    expect(describeEvent(jumpEvent('postgres', 'info'), null, 'pg-lease')).toBe(
+      'Postgres’s clock, and so now(), reads 2000 ms ahead: every lease row expires that much sooner, and one past its expires_at is free to take.',
+    );
+    expect(describeEvent(jumpEvent('etcd', 'invoke'), null, 'etcd')).toBe(
+      'The etcd server’s wall clock is stepped 2000 ms forward.',
+    );
+    expect(describeEvent(jumpEvent('etcd', 'info'), null, 'etcd')).toBe(
+      'The etcd server’s wall clock now reads 2000 ms ahead, but etcd times leases on a monotonic clock: no lease ends sooner.',
+    );
+    // One Redlock node's step frees that node's key, not the client's lock.
+    expect(describeEvent(jumpEvent('redis-3', 'info'), null, 'redlock')).toBe(
+      'The clock on redis-3 now reads 2000 ms ahead, so the keys on it expire early.',
+    );
+  });
+
+  it.each([
+    ['redis', 'Redis'],
+    ['pg-lease', 'Postgres'],
+  ] as const)('on %s, the lock card calls the lock free from the jump on', (lock, server) => {
+    const { cursor, jumped, t } = run(lock);
+    expect(describeLockNow(cursor.stateAt(jumped), false).lock).toMatch(/^Held by client 1/);
+    expect(describeLockNow(cursor.stateAt(jumped + 1), false)).toEqual({
+      lock: `Free: ${server}’s wall clock jumped 2000 ms forward at ${t} ms, past client 1’s expiry.`,
+      believers: `Believes it holds it: client 1 (token 33), still working, whose lock ended at ${t} ms when ${server}’s clock jumped.`,
+      twoBelievers: false,
+    });
+  });
+
+  it('says the stale write’s writer lost its lock to the clock jump', () => {
+    const { cursor } = run('redis');
+    const i = cursor.staleWriteIndex() as number;
+    const verdict = cursor.verdict(i)!;
+    expect(verdict.lost).toBe('clock-jump');
+    expect(verdictText(verdict).body).toMatch(
+      /^The storage took “v1” from client 1 \(token 33\), whose lock had ended early, when Redis’s wall clock jumped 2000 ms forward\./,
+    );
+  });
+
+  it('on etcd, keeps the lease to its TTL across the jump', () => {
+    const { cursor, jumped } = run('etcd', 'fencing-on');
+    const before = cursor.stateAt(jumped).lock;
+    expect(cursor.stateAt(jumped + 1).lock).toEqual(before);
+    expect(cursor.staleWriteIndex()).toBeNull();
   });
 });

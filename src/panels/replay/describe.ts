@@ -2,6 +2,7 @@
 // the timeline and the Redlock panel all speak about events in these same words.
 import type { Trace, TraceEvent } from '../../sim/trace/schema';
 import { actorName, prose } from '../../content/actorWords';
+import { serverWord } from '../../viz/expiry';
 import type { ReplayState, WriteVerdict } from './cursor';
 
 /** A few letters for a narrow column: `client 1`, and `fault` for the fault injector. */
@@ -182,14 +183,8 @@ export function describeEvent(
     case 'stop':
       // The engine's note says why the client stops.
       return `${who} stops${evNote ? `: ${evNote}` : ''}.`;
-    case 'clock-jump': {
-      const by = num(v.byMs);
-      const node = typeof v.node === 'string' ? v.node : 'a node';
-      if (ev.type !== 'invoke') {
-        return `The clock on ${node} now reads${by !== null ? ` ${by} ms` : ''} ahead, so the keys on it expire early.`;
-      }
-      return `The clock on ${node} is stepped${by !== null ? ` ${by} ms` : ''} forward.`;
-    }
+    case 'clock-jump':
+      return describeClockJump(ev, lock);
     case 'failover':
       if (ev.type === 'invoke') return 'The Redis primary fails; a replica takes over.';
       // The note says when: "before it had received the lock".
@@ -202,6 +197,37 @@ export function describeEvent(
     default:
       return `${who}: ${ev.f} ${ev.type}${note}.`;
   }
+}
+
+/**
+ * A step of a server's wall clock, in the terms of the lock it serves: a single Redis expires its
+ * keys by that clock and the lease row is judged by Postgres's `now()`, so their locks end sooner;
+ * etcd times leases on a monotonic clock, so nothing changes; a Redlock node frees its own key.
+ */
+function describeClockJump(ev: TraceEvent, lock: string | undefined): string {
+  const v = ev.value ?? {};
+  const by = num(v.byMs);
+  const byText = by !== null ? ` ${by} ms` : '';
+  const node = typeof v.node === 'string' ? v.node : 'a node';
+  const single =
+    (lock === 'redis' && node === 'redis') || (lock === 'pg-lease' && node === 'postgres');
+  const etcd = lock === 'etcd' && node === 'etcd';
+  if (ev.type === 'invoke') {
+    return single
+      ? `${serverWord(node)}’s wall clock is stepped${byText} forward.`
+      : etcd
+        ? `The etcd server’s wall clock is stepped${byText} forward.`
+        : `The clock on ${node} is stepped${byText} forward.`;
+  }
+  if (ev.type === 'fail')
+    return `The clock on ${node} could not be stepped${ev.note ? ` (${prose(ev.note)})` : ''}.`;
+  if (etcd)
+    return `The etcd server’s wall clock now reads${byText} ahead, but etcd times leases on a monotonic clock: no lease ends sooner.`;
+  if (single && node === 'postgres')
+    return `Postgres’s clock, and so now(), reads${byText} ahead: every lease row expires that much sooner, and one past its expires_at is free to take.`;
+  if (single)
+    return `Redis’s wall clock now reads${byText} ahead: every key expires that much sooner, and a key past its expiry is gone.`;
+  return `The clock on ${node} now reads${byText} ahead, so the keys on it expire early.`;
 }
 
 /** "recorded on Redis 7.0.15 and Postgres 15.18, 2026-11-30", or "simulated (engine, seed 7)". */
@@ -241,7 +267,7 @@ export function describeLockNow(
   state: ReplayState,
   serverRevokes = false,
 ): { lock: string; believers: string; twoBelievers: boolean } {
-  const { lock, believers, paused, t, grantEnds, lastStep } = state;
+  const { lock, believers, paused, t, grantEnds, grantJumps, lastStep } = state;
   const ttlWord = serverRevokes ? 'lease TTL' : 'TTL';
   const server = 'etcd';
   let lockLine: string;
@@ -253,7 +279,15 @@ export function describeLockNow(
     const holder = actorName(lock.holder);
     const token = lock.token !== null ? ` with token ${lock.token}` : '';
     const pastTtl = lock.expiresAt !== null && t >= lock.expiresAt;
-    if (!pastTtl) {
+    const jump = lock.jumped;
+    if (jump && lock.expiresAt !== null) {
+      const stepped = `${serverWord(jump.node)}’s wall clock jumped ${jump.byMs} ms forward at ${ms(jump.t)}`;
+      lockLine = !pastTtl
+        ? `Held by ${holder}${token}, until ${ms(lock.expiresAt)}: ${stepped}.`
+        : lock.expiresAt <= jump.t
+          ? `Free: ${stepped}, past ${holder}’s expiry.`
+          : `Free: ${holder}’s lock expired at ${ms(lock.expiresAt)}, early: ${stepped}.`;
+    } else if (!pastTtl) {
       lockLine =
         lock.expiresAt === null
           ? `Held by ${holder}${token}.`
@@ -274,10 +308,17 @@ export function describeLockNow(
     const isPaused = paused.includes(a);
     const last = lastStep[a];
     if (isPaused) text += ', paused';
-    else if (last?.waiting) text += `, waiting for the answer to its ${last.f}`;
+    else if (last?.waiting)
+      text += last.f === 'work' ? ', still working' : `, waiting for the answer to its ${last.f}`;
     const end = grantEnds[a];
+    const jump = grantJumps[a];
     if (end !== undefined && end !== null && t >= end) {
-      text += `, whose ${ttlWord} ran out at ${ms(end)}`;
+      text +=
+        jump === undefined
+          ? `, whose ${ttlWord} ran out at ${ms(end)}`
+          : end <= jump.t
+            ? `, whose lock ended at ${ms(end)} when ${serverWord(jump.node)}’s clock jumped`
+            : `, whose ${ttlWord} ran out early, at ${ms(end)}, after ${serverWord(jump.node)}’s clock jumped`;
       // Done and idle since before its TTL ran out: it simply never gave the lock back.
       if (!isPaused && last && !last.waiting && last.t < end)
         text += `, after its last step at ${ms(last.t)}, without a release`;
