@@ -46,7 +46,7 @@ export const consensusNotes: readonly string[] = [
   'Each change to a lock is a quorum write, so expect lower lock rates than on Redis.',
   'Run it as 3 or 5 nodes. It is a cluster to operate, not a library to import.',
   `etcd’s leader looks for expired leases every ${LEASE_REVOKE_PASS_MS}\u00a0ms and revokes them through Raft, so a lock key can outlive its lease by about that long before a waiter gets it, and longer when many leases expire at once. The lab’s etcd recordings show it, and the engine models it.`,
-  'A lease lasts at least its TTL. The leader times it on a monotonic clock, so a clock step does not end it early, and by default a new leader starts every lease’s TTL over: after a leader change a waiter can wait up to a full TTL more.',
+  'A lease lasts at least its TTL. The leader times it on a monotonic clock, so a clock step does not end it early (on Redis and the Postgres lease row it does), and by default a new leader starts every lease’s TTL over: after a leader change a waiter can wait up to a full TTL more.',
 ];
 
 export const consensusSayIt =

@@ -80,6 +80,17 @@ export const failureCases: FailureCase[] = [
     replayShows: 'the save',
   },
   {
+    id: 'server-clock-jump',
+    event: 'The lock server’s clock jumps forward',
+    result: 'Redis or the Postgres lease row frees the lock early, though no client paused.',
+    whyRight:
+      'The storage refuses the old token. etcd times leases on a monotonic clock, so its lock holds.',
+    savedBy: 'Fencing',
+    scenario: 'server-clock-jump',
+    variant: 'fencing-on',
+    replayShows: 'the save',
+  },
+  {
     id: 'redlock-clock-jump',
     event: 'The clock jumps on one Redlock node',
     result: 'Two clients each hold a majority.',
@@ -103,4 +114,4 @@ export const failureCases: FailureCase[] = [
 ];
 
 export const failureCasesIntro =
-  'Eight ways a lock goes wrong. Each row names what saves the data, and its button opens a replay: of the save, where the lock and the storage can make it, or of the failure alone, where the save is something the lock does not give (a durable token source, fencing for Redlock).';
+  'Nine ways a lock goes wrong. Each row names what saves the data, and its button opens a replay: of the save, where the lock and the storage can make it, or of the failure alone, where the save is something the lock does not give (a durable token source, fencing for Redlock).';

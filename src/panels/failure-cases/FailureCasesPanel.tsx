@@ -23,7 +23,7 @@ const columns = h.columns([
         <button
           type="button"
           className="button replay-button"
-          // The visible words, then which case: eight buttons must not share one name.
+          // The visible words, then which case: the rows' buttons must not share one name.
           aria-label={`Show ${row.replayShows}: ${row.event}`}
           onClick={() => openReplay({ scenario: row.scenario, variant: row.variant })}
         >
