@@ -5,12 +5,11 @@ import type { OpResult } from '../../sim/run/backend';
 import type { Script } from '../../sim/run/script';
 import { loadLockSources } from '../lockSources';
 import { connectPostgres, parsePostgresUrl, type ShimClockSetting } from '../servers';
-import { ServerClock } from './serverClock';
+import { clockJumpFault, ServerClock } from './serverClock';
 import { asNumber, PgStorage } from './pgStorage';
 import { storageCalls } from './storageCalls';
 import {
   ActorCalls,
-  cannotInject,
   busy,
   clientActors,
   extended,
@@ -114,18 +113,11 @@ export async function createPgLeaseBackend(
       );
     },
     ...storageCalls(calls, storage),
-    fault(op, done) {
-      const shimmed = clock;
-      if (op.f !== 'clock-jump' || shimmed === null) {
-        cannotInject(op, done);
-        return;
-      }
-      if (op.node !== shimmed.node) {
-        done({ type: 'fail', value: { node: op.node }, note: `no node named ${op.node}` });
-        return;
-      }
-      calls.call(null, at, () => shimmed.step(op.byMs), done);
-    },
+    fault: clockJumpFault(
+      () => clock,
+      calls,
+      () => at,
+    ),
     crash(actor) {
       calls.markCrashed(actor);
       void storage.drop(actor);

@@ -4,16 +4,10 @@ import type { Redis } from 'ioredis';
 import { fenceKey, lockKey, type Script } from '../../sim/run/script';
 import { loadLockSources } from '../lockSources';
 import { connectRedis, type RedisAddress, type ShimClockSetting } from '../servers';
-import { ServerClock } from './serverClock';
+import { clockJumpFault, ServerClock } from './serverClock';
 import { PgStorage } from './pgStorage';
 import { storageCalls } from './storageCalls';
-import {
-  ActorCalls,
-  cannotInject,
-  clientActors,
-  type FatalHandler,
-  type RealBackend,
-} from './realBackend';
+import { ActorCalls, clientActors, type FatalHandler, type RealBackend } from './realBackend';
 import { acquireWithScript, extendWithScript, releaseWithScript } from './redisLockScripts';
 
 export interface RedisTarget extends RedisAddress {
@@ -145,18 +139,7 @@ export async function createRedisParts(
       );
     },
     ...storageCalls(calls, storage),
-    fault(op, done) {
-      const shimmed = clock;
-      if (op.f !== 'clock-jump' || shimmed === null) {
-        cannotInject(op, done);
-        return;
-      }
-      if (op.node !== shimmed.node) {
-        done({ type: 'fail', value: { node: op.node }, note: `no node named ${op.node}` });
-        return;
-      }
-      calls.call(null, at(), () => shimmed.step(op.byMs), done);
-    },
+    fault: clockJumpFault(() => clock, calls, at),
     crash(actor) {
       calls.markCrashed(actor);
       connections.get(actor)?.redis.disconnect();

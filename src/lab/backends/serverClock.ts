@@ -1,10 +1,10 @@
 // One real server's wall clock under the LD_PRELOAD clock shim, as the simulator's NodeClock
 // keeps it: an offset and a drift from the run's start (a script's `clocks`), plus every step a
 // `clock-jump` adds. The shim file holds the whole setting, so a second step adds to the first.
-import type { OpResult } from '../../sim/run/backend';
+import type { Backend, OpResult } from '../../sim/run/backend';
 import type { NodeClockSetting } from '../../sim/run/script';
 import { TRUE_CLOCK, type ShimClockSetting } from '../servers';
-import { sleepMs } from './realBackend';
+import { cannotInject, sleepMs, type ActorCalls } from './realBackend';
 
 /** The shim re-reads its file at most every 10 ms; past this every process has the new one. */
 const SHIM_REREAD_MS = 15;
@@ -86,4 +86,28 @@ export class ServerClock {
       await sleepMs(5);
     }
   }
+}
+
+/**
+ * The nemesis's faults on a backend whose one server may run under the clock shim: a clock jump
+ * on that server steps its clock (through `calls`, so a failure is the run's, named after the
+ * server); any other fault, or a jump where no clock is shimmed, cannot be injected.
+ */
+export function clockJumpFault(
+  clock: () => ServerClock | null,
+  calls: ActorCalls,
+  server: () => { name: string; address: string },
+): Backend['fault'] {
+  return (op, done) => {
+    const shimmed = clock();
+    if (op.f !== 'clock-jump' || shimmed === null) {
+      cannotInject(op, done);
+      return;
+    }
+    if (op.node !== shimmed.node) {
+      done({ type: 'fail', value: { node: op.node }, note: `no node named ${op.node}` });
+      return;
+    }
+    calls.call(null, server(), () => shimmed.step(op.byMs), done);
+  };
 }
