@@ -284,7 +284,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
     choices: [
       {
         id: 'what-it-supports',
-        text: 'Use a condition it checks (If-Match, an idempotency key), put a token-checking proxy in front, or settle for efficiency.',
+        text: 'Use a conditional write it offers (If-Match with an ETag), put a token-checking proxy in front, or settle for efficiency.',
       },
       {
         id: 'redlock',
