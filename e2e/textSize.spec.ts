@@ -112,3 +112,15 @@ test('at every width, in a row or stacked, no fenced-path step runs under its ar
     }
   }
 });
+
+test('with the text at 200% on a 1024 px screen, the sections beside the contents stay on the screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 900 });
+  const lab = new LabPage(page);
+  await lab.open();
+  await lab.waitForPanels();
+  await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+  await expect(page.getByRole('navigation', { name: /contents/i })).toBeVisible();
+  expect(await sidewaysOverflowPx(page), 'px the page scrolls sideways').toBe(0);
+});
