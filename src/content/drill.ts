@@ -235,7 +235,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
     ],
     bestChoiceId: 'same-transaction',
     answer: [
-      'When the lock and the work live in the same Postgres transaction: take an advisory lock with pg_try_advisory_xact_lock and do the writes in that transaction. Commit or rollback ends both together: a client that stalls keeps the lock, so no other client that takes it writes meanwhile, and one that dies, or whose session is ended, is rolled back with its writes. No write can land after its lock is gone.',
+      'When the lock and the work live in the same Postgres transaction: take an advisory lock with pg_try_advisory_xact_lock and do the writes in that transaction. Commit or rollback ends both together: a client that stalls keeps the lock, so no other client that asks for it writes meanwhile, and one that dies, or whose session is ended, is rolled back with its writes. No write can land after its lock is gone.',
       'You also skip fencing when the lock is only for efficiency: a double run wastes work but cannot corrupt data.',
     ],
     links: [
@@ -305,7 +305,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
     bestChoiceId: 'what-it-supports',
     answer: [
       'You cannot fence it directly, so use what it does offer. A conditional write, such as If-Match with an ETag, is a compare-and-set: the API refuses a write based on a version that has changed. An idempotency key only stops the same operation from running twice.',
-      'If it offers neither, send every write through a proxy of your own that checks the token and forwards one write per resource at a time; that holds only if nothing reaches the API around it. Otherwise accept that the lock only gives efficiency, and plan for the rare double write.',
+      'If it offers no conditional write, send every write through a proxy of your own that checks the token and forwards one write per resource at a time; that holds only if nothing reaches the API around it. Otherwise accept that the lock only gives efficiency, and plan for the rare double write.',
     ],
     links: [
       { label: 'Fencing at the storage', href: '#fencing-storage' },
