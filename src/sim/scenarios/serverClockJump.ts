@@ -14,7 +14,7 @@ export const serverClockJump = defineScenario({
   title: "The lock server's clock jumps",
   short: 'The server clock jumps',
   summary:
-    "Client 1 works within its TTL, but the lock server's wall clock jumps forward; Redis and the Postgres lease end the lock early, etcd does not.",
+    "Client 1 works within its TTL, but the lock server's wall clock jumps forward; Redis and the Postgres lease row end the lock early, etcd does not.",
   variants: FENCING_VARIANTS,
   locks: ['redis', 'pg-lease', 'etcd'],
   // etcd grants leases in whole seconds, at least one. The work ends 300 ms before the TTL;
