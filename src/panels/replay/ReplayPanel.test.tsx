@@ -240,6 +240,8 @@ describe('ReplayPanel, the way to the stale write', () => {
     expect(
       screen.getByText(/Client 2 holds the lock with the same token 33, handed out a second time/),
     ).toBeTruthy();
+    // An increment, in the words of the Redis section: a "step" here is the replay's own.
+    expect(screen.getByText(/the failover lost the counter’s last increment,/)).toBeTruthy();
     expect(screen.queryByText(/whose lock had already expired/)).toBeNull();
   });
 });

@@ -75,6 +75,12 @@ describe('describe', () => {
 });
 
 describe('describe on Postgres advisory locks', () => {
+  it('gives the advisory lock no TTL, where its acquire carries 0', () => {
+    expect(
+      describeEvent({ t: 0, actor: 'client-1', f: 'acquire', type: 'invoke', value: { ttlMs: 0 } }),
+    ).toBe('Client 1 asks for the lock.');
+  });
+
   it('tells a write held in a transaction, a commit and a rolled-back release', () => {
     expect(
       describeEvent({

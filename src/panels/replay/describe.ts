@@ -105,8 +105,9 @@ export function describeEvent(
   switch (ev.f) {
     case 'acquire':
       if (ev.type === 'invoke') {
+        // An advisory lock has no TTL: its acquire carries 0, as the timeline reads it too.
         const ttl = num(v.ttlMs);
-        return `${who} asks for the lock${ttl !== null ? ` with a ${ttl} ms TTL` : ''}.`;
+        return `${who} asks for the lock${ttl !== null && ttl > 0 ? ` with a ${ttl} ms TTL` : ''}.`;
       }
       if (ev.type === 'ok') {
         const nodes = Array.isArray(v.nodes) ? (v.nodes as unknown[]).map(String) : null;

@@ -31,7 +31,7 @@ export function verdictText(v: WriteVerdict): { title: string; body: string; ton
     return {
       tone: 'bad',
       title: 'A repeated token got through: the data is corrupt',
-      body: `The storage took “${v.body}” from ${who} (${token}). ${capitalize(holder)} holds the lock with the same token ${v.token}, handed out a second time after the failover lost the counter’s last step, so fence ≤ token passes for both: fencing cannot tell two holders of one token apart. ${lost}`,
+      body: `The storage took “${v.body}” from ${who} (${token}). ${capitalize(holder)} holds the lock with the same token ${v.token}, handed out a second time after the failover lost the counter’s last increment, so fence ≤ token passes for both: fencing cannot tell two holders of one token apart. ${lost}`,
     };
   }
   if (v.accepted) {
