@@ -118,6 +118,35 @@ describe('timelineModel', () => {
     ]);
     expect(m.marks.filter((x) => x.kind === 'expire')).toEqual([]);
   });
+
+  it('says why an ask is refused when the lock is not busy (CROSSSLOT), as the replay does', () => {
+    const trace = pausedClientTrace(true);
+    trace.events = [
+      { t: 0, actor: 'client-1', f: 'acquire', type: 'invoke', value: { ttlMs: 300 } },
+      { t: 5, actor: 'client-1', f: 'acquire', type: 'fail', value: { reason: 'CROSSSLOT' } },
+    ];
+    const refused = timelineModel(trace).marks.find((x) => x.kind === 'refused');
+    expect(refused?.label).toBe('refused');
+    expect(refused?.detail).toBe('client 1 asks for the lock and is refused: CROSSSLOT.');
+  });
+
+  it('rounds a grant’s validity as every other time on the page', () => {
+    const trace = pausedClientTrace(true);
+    trace.events = [
+      { t: 22.2, actor: 'client-1', f: 'acquire', type: 'ok', value: { validityMs: 966.359 } },
+    ];
+    const acquire = timelineModel(trace).marks.find((x) => x.kind === 'acquire');
+    expect(acquire?.detail).toBe(
+      'client 1 takes the lock; it expires after 966.4 ms unless extended.',
+    );
+  });
+
+  it('puts no article before a write that was not stale when sent but overwrote a newer one', () => {
+    const m = timelineModel(simulate({ scenario: 'delayed-write', variant: 'fencing-off' }));
+    const lost = m.marks.find((x) => x.kind === 'stored' && x.lost);
+    expect(lost?.stale).toBe(false);
+    expect(lost?.detail).toMatch(/^The storage accepts “v1” and overwrites client 2’s “v2”/);
+  });
 });
 
 describe('timelineModel on a lease the server revokes on its own schedule (etcd)', () => {

@@ -221,7 +221,7 @@ export function timelineModel(trace: Trace): TimelineModel {
             kind: 'acquire',
             t: ev.t,
             label: token !== null ? `lock, token ${token}` : 'lock',
-            detail: `${actorName(ev.actor)} takes the lock${token !== null ? ` and gets token ${token}` : ''}${ttl !== null ? `; it expires after ${ttl} ms unless extended` : ''}.`,
+            detail: `${actorName(ev.actor)} takes the lock${token !== null ? ` and gets token ${token}` : ''}${ttl !== null ? `; it expires after ${fmt(ttl)} unless extended` : ''}.`,
             eventIndex: i,
             actor: ev.actor,
           });
@@ -231,16 +231,21 @@ export function timelineModel(trace: Trace): TimelineModel {
           const held = h && h.actor !== ev.actor && h.ended === null ? h : undefined;
           const pastTtl = held !== undefined && held.expiresAt !== null && ev.t >= held.expiresAt;
           if (held && serverRevokes) held.seenHeldAt = ev.t;
+          const refusedFor =
+            typeof v.reason === 'string' && v.reason !== 'busy'
+              ? v.reason.replace(/-/g, ' ')
+              : null;
           marks.push({
             id,
             lane: ev.actor,
             kind: 'refused',
             t: ev.t,
-            label: 'busy',
+            // A refusal for another reason (CROSSSLOT, no majority) says so, as the replay does.
+            label: refusedFor === null ? 'busy' : 'refused',
             detail:
               held && pastTtl && serverRevokes
                 ? `${actorName(ev.actor)} asks for the lock and is refused: ${actorName(held.actor)}’s lease is past its TTL, but ${serverName(trace)} has not revoked it yet.`
-                : `${actorName(ev.actor)} asks for the lock and is refused: it is busy.`,
+                : `${actorName(ev.actor)} asks for the lock and is refused: ${refusedFor ?? 'it is busy'}.`,
             eventIndex: i,
             actor: ev.actor,
           });
@@ -422,7 +427,7 @@ export function timelineModel(trace: Trace): TimelineModel {
               ? `The storage holds ${quoted(v.body)} in ${actorName(ev.actor)}’s open transaction: it lands only if that transaction commits.`
               : accepted
                 ? isLost
-                  ? `The storage accepts the ${stale ? 'stale ' : ''}${quoted(v.body)} and overwrites ${actorName(overwrote.actor)}’s ${quoted(overwrote.body)}: an update is lost.`
+                  ? `The storage accepts ${stale ? 'the stale ' : ''}${quoted(v.body)} and overwrites ${actorName(overwrote.actor)}’s ${quoted(overwrote.body)}: an update is lost.`
                   : stale
                     ? `The storage accepts ${quoted(v.body)} in place of ${quoted(bodyBefore)}, though ${why.replace(/^its /, `${actorName(ev.actor)}’s `)}: no later holder had written, so nothing is lost this time.`
                     : `The storage stores ${quoted(v.body)}${raisedFence(v.fence, fenceBefore) ? ` and raises the fence to ${num(v.fence)}` : ''}.`
