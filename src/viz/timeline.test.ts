@@ -364,3 +364,13 @@ describe('timelineModel when the lock server’s wall clock jumps', () => {
     );
   });
 });
+
+describe('a pause, in the words of the lock it hides', () => {
+  const pauseDetail = (scenario: string, variant: string) =>
+    timelineModel(simulate({ scenario, variant })).marks.find((m) => m.kind === 'pause')?.detail;
+
+  it('says a lock with a TTL expires, and a lock that lives in a session ends', () => {
+    expect(pauseDetail('paused-client', 'fencing-on')).toMatch(/It cannot see its lock expire\.$/);
+    expect(pauseDetail('advisory-disconnect', 'default')).toMatch(/It cannot see its lock end\.$/);
+  });
+});

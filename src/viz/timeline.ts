@@ -332,7 +332,7 @@ export function timelineModel(trace: Trace): TimelineModel {
             t2: ev.t,
             // A long cause ("a stop-the-world GC pause") stays in the detail, not on the bar.
             label: `paused ${Math.round(ev.t - p.t)} ms${p.cause.length <= 12 ? ` (${p.cause})` : ''}`,
-            detail: `${actorName(ev.actor)} is paused from ${fmt(p.t)} to ${fmt(ev.t)} (${p.cause}). It cannot see its lock expire.`,
+            detail: `${actorName(ev.actor)} is paused from ${fmt(p.t)} to ${fmt(ev.t)} (${p.cause}). It cannot see its lock ${defaultTtl === null ? 'end' : 'expire'}.`,
             eventIndex: p.i,
             actor: ev.actor,
           });

@@ -161,6 +161,7 @@ describe('ReplayCursor on locks without a TTL and writes inside a transaction', 
         value: { body: 'v1', token: null, fence: 0, pending: true },
       },
       { t: 200, actor: 'nemesis', f: 'terminate', type: 'invoke', value: { target: 'client-1' } },
+      { t: 201, actor: 'nemesis', f: 'terminate', type: 'info', value: { target: 'client-1' } },
       { t: 300, actor: 'client-2', f: 'acquire', type: 'ok', value: { token: null } },
       {
         t: 364,
@@ -183,22 +184,39 @@ describe('ReplayCursor on locks without a TTL and writes inside a transaction', 
     const c = new ReplayCursor(advisory);
     expect(c.stateAt(4).document.body).toBe('v0');
     expect(c.stateAt(4).pending).toEqual({ 'client-1': { body: 'v1', fence: 0 } });
-    expect(c.stateAt(5).pending).toEqual({}); // terminated: rolled back
-    expect(c.stateAt(7).document.body).toBe('v0');
-    expect(c.stateAt(8).document.body).toBe('v2');
+    expect(c.stateAt(5).pending).toEqual({ 'client-1': { body: 'v1', fence: 0 } }); // asked
+    expect(c.stateAt(6).pending).toEqual({}); // terminated: rolled back
+    expect(c.stateAt(8).document.body).toBe('v0');
+    expect(c.stateAt(9).document.body).toBe('v2');
+  });
+
+  it('frees a lock that lived in a terminated session, while its client still believes it holds it', () => {
+    const c = new ReplayCursor(advisory);
+    // Asking Postgres to end the session ends nothing yet.
+    expect(c.stateAt(5).lock.holder).toBe('client-1');
+    const ended = c.stateAt(6);
+    expect(ended.lock).toMatchObject({ holder: null, sessionEnded: { t: 201, of: 'client-1' } });
+    // Nobody tells client 1: it still believes it holds the lock, and has not stopped.
+    expect(ended.believers).toEqual({ 'client-1': null });
+    expect(ended.stopped).toEqual([]);
+    expect(describeLockNow(ended)).toMatchObject({
+      lock: 'Free: Postgres ended client 1’s session at 201 ms, and the lock with it.',
+      believers:
+        'Believes it holds it: client 1, whose session Postgres ended at 201 ms, taking its lock.',
+    });
   });
 
   it('drops a transaction’s write at a release that did not commit it', () => {
     const rolledBack: Trace = {
       ...advisory,
       events: [
-        ...advisory.events.slice(0, 7),
+        ...advisory.events.slice(0, 8),
         { t: 365, actor: 'client-2', f: 'release', type: 'ok', value: { committed: false } },
       ],
     };
     const c = new ReplayCursor(rolledBack);
-    expect(c.stateAt(8).pending).toEqual({});
-    expect(c.stateAt(8).document.body).toBe('v0');
+    expect(c.stateAt(9).pending).toEqual({});
+    expect(c.stateAt(9).document.body).toBe('v0');
   });
 
   it('keeps the stored fence across a write that reports none', () => {

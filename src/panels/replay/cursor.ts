@@ -28,6 +28,8 @@ export interface LockNow {
   seenHeld?: { t: number; by: string };
   /** A free lock whose key another client deleted blindly: who deleted whose, and when. */
   deletedBy?: { t: number; by: string; of: string };
+  /** A free lock that lived in a session the database ended (an advisory lock): whose, when. */
+  sessionEnded?: { t: number; of: string };
   /** The step of the server's wall clock that moved this grant's expiry (Redis, the lease row). */
   jumped?: LockClockJump;
 }
@@ -46,7 +48,7 @@ export interface ReplayState {
   believers: Readonly<Record<string, number | null>>;
   /** Clients paused right now. */
   paused: readonly string[];
-  /** Clients that stopped, crashed or were terminated. */
+  /** Clients that stopped or crashed. */
   stopped: readonly string[];
   /** Writes made inside a client's open transaction, not yet in the document. */
   pending: Readonly<Record<string, DocumentNow>>;
@@ -54,6 +56,11 @@ export interface ReplayState {
   grantEnds: Readonly<Record<string, number | null>>;
   /** The clock step that moved a client's latest grant's end, for the clients it moved. */
   grantJumps: Readonly<Record<string, LockClockJump>>;
+  /**
+   * When the database ended a client's session, and with it the lock that lived there, for the
+   * clients whose latest grant ended so. The client is not told: paused, it still believes.
+   */
+  sessionEnds: Readonly<Record<string, number>>;
   /**
    * Each client's latest event: when, which operation, and whether it still waits for its answer.
    * A client that holds on after its TTL ran out is either paused, waiting, or done and idle.
@@ -117,6 +124,7 @@ export function initialState(trace: Trace): ReplayState {
     pending: {},
     grantEnds: {},
     grantJumps: {},
+    sessionEnds: {},
     lastStep: {},
   };
 }
@@ -225,6 +233,7 @@ function apply(
         next.believers = { ...s.believers, [ev.actor]: token };
         next.grantEnds = { ...s.grantEnds, [ev.actor]: expiresAt };
         next.grantJumps = withoutKey(s.grantJumps, ev.actor);
+        next.sessionEnds = withoutKey(s.sessionEnds, ev.actor);
       } else if (ev.type === 'fail' && s.lock.holder !== null && s.lock.holder !== ev.actor) {
         next.lock = { ...s.lock, seenHeld: { t: ev.t, by: ev.actor } };
       }
@@ -307,12 +316,15 @@ function apply(
       break;
     }
     case 'terminate': {
+      // Once the session is ended (the completion, not the request): its transaction rolls back
+      // and a lock that lived in it ends. The client itself is not told, so a paused client stays
+      // paused and still believes it holds the lock; it learns otherwise on its next call.
       const target = str(v.target);
-      if (target) {
+      if (target && ev.type !== 'invoke') {
         next.pending = dropPending(s.pending, target);
-        next.paused = without(s.paused, target);
-        next.believers = forget(s.believers, target);
-        next.stopped = withActor(s.stopped, target);
+        if (s.lock.holder === target)
+          next.lock = { ...FREE_LOCK, sessionEnded: { t: ev.t, of: target } };
+        next.sessionEnds = { ...s.sessionEnds, [target]: ev.t };
       }
       break;
     }

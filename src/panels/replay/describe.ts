@@ -268,14 +268,16 @@ export function describeLockNow(
   state: ReplayState,
   serverRevokes = false,
 ): { lock: string; believers: string; twoBelievers: boolean } {
-  const { lock, believers, paused, t, grantEnds, grantJumps, lastStep } = state;
+  const { lock, believers, paused, t, grantEnds, grantJumps, sessionEnds, lastStep } = state;
   const ttlWord = serverRevokes ? 'lease TTL' : 'TTL';
   const server = 'etcd';
   let lockLine: string;
   if (lock.holder === null) {
     lockLine = lock.deletedBy
       ? `Free: ${actorName(lock.deletedBy.by)}’s blind DEL at ${ms(lock.deletedBy.t)} deleted ${actorName(lock.deletedBy.of)}’s key.`
-      : 'Free.';
+      : lock.sessionEnded
+        ? `Free: Postgres ended ${actorName(lock.sessionEnded.of)}’s session at ${ms(lock.sessionEnded.t)}, and the lock with it.`
+        : 'Free.';
   } else {
     const holder = actorName(lock.holder);
     const token = lock.token !== null ? ` with token ${lock.token}` : '';
@@ -311,6 +313,9 @@ export function describeLockNow(
     if (isPaused) text += ', paused';
     else if (last?.waiting)
       text += last.f === 'work' ? ', still working' : `, waiting for the answer to its ${last.f}`;
+    const sessionEndMs = sessionEnds[a];
+    if (sessionEndMs !== undefined)
+      text += `, whose session Postgres ended at ${ms(sessionEndMs)}, taking its lock`;
     const end = grantEnds[a];
     const jump = grantJumps[a];
     if (end !== undefined && end !== null && t >= end) {
