@@ -123,7 +123,8 @@ export class SimBackend implements Backend {
         }
         done({
           type: 'info',
-          value: { promoted: 'redis-replica' },
+          // Whether the promoted node has the lock key: the replay frees the lock when it has not.
+          value: { promoted: 'redis-replica', lockKept: promoted.lockKept },
           note: promoted.lockKept
             ? 'after it had received the lock'
             : 'before it had received the lock',

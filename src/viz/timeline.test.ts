@@ -374,3 +374,40 @@ describe('a pause, in the words of the lock it hides', () => {
     expect(pauseDetail('advisory-disconnect', 'default')).toMatch(/It cannot see its lock end\.$/);
   });
 });
+
+describe('timelineModel when something other than its holder ends a hold', () => {
+  const holdOf = (marks: Mark[], actor: string) =>
+    marks.find((m) => m.kind === 'hold' && m.actor === actor);
+
+  it('ends client 1’s hold at a failover to a replica that never had its key', () => {
+    const trace = simulate({ scenario: 'redis-failover', variant: 'fencing-on', seed: 1 });
+    const promoted = trace.events.find((e) => e.f === 'failover' && e.type === 'info')!;
+    const { marks } = timelineModel(trace);
+    expect(holdOf(marks, 'client-1')).toMatchObject({ t2: promoted.t });
+    // A replica that had the key keeps the lock: the hold runs on to client 2's grant.
+    const kept = timelineModel({
+      ...trace,
+      events: trace.events.map((e) =>
+        e === promoted ? { ...e, value: { promoted: 'redis-replica', replicasAcked: 1 } } : e,
+      ),
+    });
+    expect(holdOf(kept.marks, 'client-1')!.t2).toBeGreaterThan(promoted.t);
+  });
+
+  it('ends client 2’s hold at client 1’s blind DEL, and says whose key it deleted', () => {
+    const trace = simulate({ scenario: 'slow-release', variant: 'blind-delete', seed: 1 });
+    const del = trace.events.find(
+      (e) => e.actor === 'client-1' && e.f === 'release' && e.type === 'ok',
+    )!;
+    const { marks } = timelineModel(trace);
+    expect(holdOf(marks, 'client-2')).toMatchObject({ t2: del.t });
+    expect(marks.find((m) => m.kind === 'release' && m.actor === 'client-1')?.detail).toBe(
+      'client 1’s blind DEL deletes client 2’s key: the lock is free, and client 2 is not told.',
+    );
+    // Checking the token, the same release deletes nothing and ends no one's hold.
+    const checked = timelineModel(
+      simulate({ scenario: 'slow-release', variant: 'token-check', seed: 1 }),
+    );
+    expect(holdOf(checked.marks, 'client-2')?.heldAtEnd).toBe(true);
+  });
+});

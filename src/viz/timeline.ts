@@ -11,6 +11,7 @@ import {
   wallClockServer,
   type LockClockJump,
 } from './expiry';
+import { promotedWithoutLock } from './failover';
 import { lostUpdates } from '../sim/checkers/checks';
 import { actorName, prose } from '../content/actorWords';
 
@@ -148,6 +149,7 @@ export function timelineModel(trace: Trace): TimelineModel {
   const pendingTtl = new Map<string, number>();
   const pauseStart = new Map<string, { t: number; i: number; cause: string }>();
   const workStart = new Map<string, { t: number; i: number }>();
+  const blindRelease = new Map<string, boolean>();
   const writeInvoke = new Map<string, { t: number; i: number; body: unknown; token: unknown }>();
   interface Hold {
     actor: string;
@@ -268,11 +270,25 @@ export function timelineModel(trace: Trace): TimelineModel {
         break;
       }
       case 'release': {
+        if (ev.type === 'invoke') blindRelease.set(ev.actor, v.blind === true);
         if (ev.type === 'ok') {
           const h = ownHold(ev.actor);
-          if (h && runsAt(h, ev.t)) {
-            h.ended = ev.t;
-            h.endedIdx = i;
+          // A blind DEL that deleted a key, once the releaser's own hold is over, deleted the key
+          // of whoever held the lock then (the slow-release failure): that hold ends here.
+          const other = latestHold();
+          const deletedOf =
+            !(h && runsAt(h, ev.t)) &&
+            blindRelease.get(ev.actor) === true &&
+            (num(v.released) ?? 0) > 0 &&
+            other !== undefined &&
+            other.actor !== ev.actor &&
+            runsAt(other, ev.t)
+              ? other
+              : undefined;
+          const ended = deletedOf ?? (h && runsAt(h, ev.t) ? h : undefined);
+          if (ended) {
+            ended.ended = ev.t;
+            ended.endedIdx = i;
           }
           marks.push({
             id,
@@ -280,7 +296,9 @@ export function timelineModel(trace: Trace): TimelineModel {
             kind: 'release',
             t: ev.t,
             label: 'release',
-            detail: `${actorName(ev.actor)} releases the lock.`,
+            detail: deletedOf
+              ? `${actorName(ev.actor)}’s blind DEL deletes ${actorName(deletedOf.actor)}’s key: the lock is free, and ${actorName(deletedOf.actor)} is not told.`
+              : `${actorName(ev.actor)} releases the lock.`,
             eventIndex: i,
             actor: ev.actor,
           });
@@ -479,6 +497,14 @@ export function timelineModel(trace: Trace): TimelineModel {
           const h = latestHold();
           if (h && h.actor === v.target && h.ended === null) {
             h.ended = Math.min(ev.t, h.expiresAt ?? ev.t);
+            h.endedIdx = i;
+          }
+        }
+        if (promotedWithoutLock(ev)) {
+          // The promoted replica never had the key: the hold that ran ends with the failover.
+          const h = latestHold();
+          if (h && runsAt(h, ev.t)) {
+            h.ended = ev.t;
             h.endedIdx = i;
           }
         }

@@ -435,3 +435,41 @@ describe('ReplayCursor, a release that deletes another client’s key', () => {
     expect(c.stateAt(c.length).lock.holder).toBe('client-2');
   });
 });
+
+describe('ReplayCursor, a failover to a replica that never had the lock', () => {
+  const failover = simulate({ scenario: 'redis-failover', variant: 'fencing-on', seed: 1 });
+  const promotedAt = failover.events.findIndex((e) => e.f === 'failover' && e.type === 'info');
+  const acquiredAgain = failover.events.findIndex(
+    (e) => e.actor === 'client-2' && e.f === 'acquire' && e.type === 'ok',
+  );
+
+  it('frees the lock once the replica is promoted, while client 1 still believes it holds it', () => {
+    const c = new ReplayCursor(failover);
+    // The primary's failing frees nothing yet: the lock goes with the promotion.
+    expect(c.stateAt(promotedAt).lock.holder).toBe('client-1');
+    const promoted = c.stateAt(promotedAt + 1);
+    const t = failover.events[promotedAt]!.t;
+    expect(promoted.lock).toMatchObject({ holder: null, failedOver: { t, of: 'client-1' } });
+    expect(Object.keys(promoted.believers)).toEqual(['client-1']);
+    expect(describeLockNow(promoted)).toMatchObject({
+      lock: `Free: the replica promoted at ${t} ms never had client 1’s key.`,
+      believers: `Believes it holds it: client 1 (token 33), whose key the replica promoted at ${t} ms never had.`,
+    });
+    // Client 2 then takes the lock, with the same token; the stale write is still judged so.
+    expect(c.stateAt(acquiredAgain + 1).lock).toMatchObject({ holder: 'client-2', token: 33 });
+    expect(c.verdict(c.staleWriteIndex()!)?.lost).toBe('token-repeated');
+  });
+
+  it('reads the lab’s count of replicas that had the lock, and keeps a lock the replica had', () => {
+    const withAcks = (replicasAcked: number): Trace => ({
+      ...failover,
+      events: failover.events.map((e) =>
+        e.f === 'failover' && e.type === 'info'
+          ? { ...e, value: { promoted: 'redis-replica', replicasAcked } }
+          : e,
+      ),
+    });
+    expect(new ReplayCursor(withAcks(0)).stateAt(promotedAt + 1).lock.holder).toBeNull();
+    expect(new ReplayCursor(withAcks(1)).stateAt(promotedAt + 1).lock.holder).toBe('client-1');
+  });
+});

@@ -8,6 +8,7 @@ import {
   revokedOnServerSchedule,
   type LockClockJump,
 } from '../../viz/expiry';
+import { promotedWithoutLock } from '../../viz/failover';
 
 export interface DocumentNow {
   body: string;
@@ -30,6 +31,8 @@ export interface LockNow {
   deletedBy?: { t: number; by: string; of: string };
   /** A free lock that lived in a session the database ended (an advisory lock): whose, when. */
   sessionEnded?: { t: number; of: string };
+  /** A free lock whose key the replica promoted in a failover never had: whose, and when. */
+  failedOver?: { t: number; of: string };
   /** The step of the server's wall clock that moved this grant's expiry (Redis, the lease row). */
   jumped?: LockClockJump;
 }
@@ -61,6 +64,11 @@ export interface ReplayState {
    * clients whose latest grant ended so. The client is not told: paused, it still believes.
    */
   sessionEnds: Readonly<Record<string, number>>;
+  /**
+   * When a failover promoted a replica that never had a client's key, for the clients whose latest
+   * grant was lost so. The client is not told: it still believes it holds the lock.
+   */
+  failoverLosses: Readonly<Record<string, number>>;
   /**
    * Each client's latest event: when, which operation, and whether it still waits for its answer.
    * A client that holds on after its TTL ran out is either paused, waiting, or done and idle.
@@ -125,6 +133,7 @@ export function initialState(trace: Trace): ReplayState {
     grantEnds: {},
     grantJumps: {},
     sessionEnds: {},
+    failoverLosses: {},
     lastStep: {},
   };
 }
@@ -234,6 +243,7 @@ function apply(
         next.grantEnds = { ...s.grantEnds, [ev.actor]: expiresAt };
         next.grantJumps = withoutKey(s.grantJumps, ev.actor);
         next.sessionEnds = withoutKey(s.sessionEnds, ev.actor);
+        next.failoverLosses = withoutKey(s.failoverLosses, ev.actor);
       } else if (ev.type === 'fail' && s.lock.holder !== null && s.lock.holder !== ev.actor) {
         next.lock = { ...s.lock, seenHeld: { t: ev.t, by: ev.actor } };
       }
@@ -312,6 +322,16 @@ function apply(
         next.lock = { ...s.lock, expiresAt: movedTo, jumped: jump };
         next.grantEnds = { ...s.grantEnds, [holder]: movedTo };
         next.grantJumps = { ...s.grantJumps, [holder]: jump };
+      }
+      break;
+    }
+    case 'failover': {
+      // The promoted replica serves the lock from now on, and one that never received the holder's
+      // key has no lock at all. The holder is not told and still believes it holds the lock.
+      const holder = lockHolderAt(s.lock, ev.t);
+      if (holder !== null && promotedWithoutLock(ev)) {
+        next.lock = { ...FREE_LOCK, failedOver: { t: ev.t, of: holder } };
+        next.failoverLosses = { ...s.failoverLosses, [holder]: ev.t };
       }
       break;
     }

@@ -268,7 +268,17 @@ export function describeLockNow(
   state: ReplayState,
   serverRevokes = false,
 ): { lock: string; believers: string; twoBelievers: boolean } {
-  const { lock, believers, paused, t, grantEnds, grantJumps, sessionEnds, lastStep } = state;
+  const {
+    lock,
+    believers,
+    paused,
+    t,
+    grantEnds,
+    grantJumps,
+    sessionEnds,
+    failoverLosses,
+    lastStep,
+  } = state;
   const ttlWord = serverRevokes ? 'lease TTL' : 'TTL';
   const server = 'etcd';
   let lockLine: string;
@@ -277,7 +287,9 @@ export function describeLockNow(
       ? `Free: ${actorName(lock.deletedBy.by)}’s blind DEL at ${ms(lock.deletedBy.t)} deleted ${actorName(lock.deletedBy.of)}’s key.`
       : lock.sessionEnded
         ? `Free: Postgres ended ${actorName(lock.sessionEnded.of)}’s session at ${ms(lock.sessionEnded.t)}, and the lock with it.`
-        : 'Free.';
+        : lock.failedOver
+          ? `Free: the replica promoted at ${ms(lock.failedOver.t)} never had ${actorName(lock.failedOver.of)}’s key.`
+          : 'Free.';
   } else {
     const holder = actorName(lock.holder);
     const token = lock.token !== null ? ` with token ${lock.token}` : '';
@@ -316,6 +328,8 @@ export function describeLockNow(
     const sessionEndMs = sessionEnds[a];
     if (sessionEndMs !== undefined)
       text += `, whose session Postgres ended at ${ms(sessionEndMs)}, taking its lock`;
+    if (failoverLosses[a] !== undefined)
+      text += `, whose key the replica promoted at ${ms(failoverLosses[a])} never had`;
     const end = grantEnds[a];
     const jump = grantJumps[a];
     if (end !== undefined && end !== null && t >= end) {
