@@ -5,6 +5,7 @@ import { ReplayCursor } from './cursor';
 import { etcdLeaseTrace, pausedClientTrace } from './fixtures';
 import { verdictText } from './verdictWords';
 import { simulate } from '../../sim/simulate';
+import type { Trace } from '../../sim/trace/schema';
 
 describe('describe', () => {
   it('names actors and locks in words', () => {
@@ -198,6 +199,21 @@ describe('describeLockNow', () => {
         'Believes it holds it: client 1 (token 33), whose TTL ran out at 301 ms, after its last step at 20 ms, without a release.',
       twoBelievers: false,
     });
+  });
+
+  it('counts three clients that believe they hold the lock as three, not two', () => {
+    const trace = pausedClientTrace(true);
+    // Each client's TTL runs out while it is paused, and the next one takes the lock.
+    trace.events = ['client-1', 'client-2', 'client-3'].flatMap((actor, k) => [
+      { t: k * 400, actor, f: 'acquire', type: 'ok', value: { token: 33 + k, ttlMs: 300 } },
+      { t: k * 400 + 1, actor, f: 'pause', type: 'info', value: { pauseMs: 2000 } },
+    ]) as Trace['events'];
+    const c = new ReplayCursor(trace);
+    const text = describeLockNow(c.stateAt(c.length), c.serverRevokes);
+    expect(text.believers).toBe(
+      'Three clients believe they hold it: client 1 (token 33), paused, whose TTL ran out at 300 ms; client 2 (token 34), paused, whose TTL ran out at 700 ms; client 3 (token 35), paused.',
+    );
+    expect(text.twoBelievers).toBe(true);
   });
 
   it('on etcd, says the lease TTL ran out, not that the lock is free, until the trace shows it', () => {

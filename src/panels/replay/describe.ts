@@ -252,6 +252,13 @@ export function describeSource(trace: Trace): string {
   return `recorded on ${what}${date}`;
 }
 
+const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+
+/** "two", "three": a small count in words, and larger ones in digits. */
+function countWord(n: number): string {
+  return COUNT_WORDS[n] ?? String(n);
+}
+
 function ms(t: number): string {
   return `${Math.round(t * 10) / 10} ms`;
 }
@@ -348,6 +355,6 @@ export function describeLockNow(
   const believersLine =
     names.length === 0
       ? 'No client believes it holds the lock.'
-      : `${names.length > 1 ? 'Two clients believe they hold it: ' : 'Believes it holds it: '}${names.map(one).join('; ')}.`;
+      : `${names.length > 1 ? `${capitalize(countWord(names.length))} clients believe they hold it: ` : 'Believes it holds it: '}${names.map(one).join('; ')}.`;
   return { lock: lockLine, believers: believersLine, twoBelievers: names.length > 1 };
 }
