@@ -201,6 +201,13 @@ describe('timelineModel on Redlock', () => {
     expect(y2! - y1!).toBe(15);
   });
 
+  it('says a Redlock grant’s validity runs out, not its TTL: it ends before the nodes’ keys do', () => {
+    const model = timelineModel(simulate({ scenario: 'redlock-gc-pause', variant: 'default' }));
+    const expiry = model.marks.find((m) => m.kind === 'expire')!;
+    expect(expiry.label).toBe('validity runs out');
+    expect(expiry.detail).toMatch(/^client 1’s validity runs out at 29\d ms: the lock is free/);
+  });
+
   it('keeps one holder at a time for a lock with one service', () => {
     const model = timelineModel(simulate({ scenario: 'paused-client', variant: 'fencing-on' }));
     const holds = model.marks.filter((m) => m.kind === 'hold');

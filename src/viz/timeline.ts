@@ -135,7 +135,8 @@ export function timelineModel(trace: Trace): TimelineModel {
   // etcd revokes a lease at its TTL or later, on its own schedule: its hold runs to the TTL or to
   // the last time the trace shows it still held, and its TTL running out frees nothing by itself.
   const serverRevokes = revokedOnServerSchedule(trace);
-  const ttlWord = serverRevokes ? 'lease TTL' : 'TTL';
+  // A Redlock client's grant ends with the validity it counts, a little before the nodes' TTL.
+  const ttlWord = serverRevokes ? 'lease TTL' : independentHolds ? 'validity' : 'TTL';
   const clients = [
     ...new Set(trace.events.filter((e) => e.actor !== 'nemesis').map((e) => e.actor)),
   ].sort();
@@ -571,7 +572,12 @@ export function timelineModel(trace: Trace): TimelineModel {
         lane: 'lock',
         kind: 'expire',
         t: h.expiresAt,
-        label: h.jump === null ? 'TTL runs out' : 'clock jump frees it',
+        label:
+          h.jump !== null
+            ? 'clock jump frees it'
+            : independentHolds
+              ? 'validity runs out'
+              : 'TTL runs out',
         detail: h.jump
           ? ranOutByJump(h.actor, h.expiresAt, h.jump)
           : serverRevokes

@@ -59,8 +59,17 @@ export function DocumentNow({
   );
 }
 
-export function LockNow({ state, serverRevokes }: { state: ReplayState; serverRevokes: boolean }) {
-  const text = describeLockNow(state, serverRevokes);
+export function LockNow({
+  state,
+  serverRevokes,
+  lockKind,
+}: {
+  state: ReplayState;
+  serverRevokes: boolean;
+  /** The lock the run used (`redlock`, …): it names what runs out. */
+  lockKind: string;
+}) {
+  const text = describeLockNow(state, serverRevokes, lockKind);
   return (
     <section className="replay-card replay-lock" role="group" aria-labelledby="replay-lock-title">
       <h3 id="replay-lock-title">The lock now</h3>

@@ -159,7 +159,11 @@ export function Player({
           state={state}
           after={staleIndex !== null && step > staleIndex ? cursor.verdict(staleIndex) : null}
         />
-        <LockNow state={state} serverRevokes={cursor.serverRevokes} />
+        <LockNow
+          state={state}
+          serverRevokes={cursor.serverRevokes}
+          lockKind={lockOfTrace(cursor.trace)}
+        />
       </div>
 
       <StaleWriteVerdict cursor={cursor} step={step} staleIndex={staleIndex} />

@@ -201,6 +201,20 @@ describe('describeLockNow', () => {
     });
   });
 
+  it('on Redlock, says a paused client’s validity ran out, not the TTL it asked the nodes for', () => {
+    const trace = simulate({ scenario: 'redlock-gc-pause', variant: 'default', seed: 1 });
+    const c = new ReplayCursor(trace);
+    const asked = trace.events.findIndex((e) => e.actor === 'client-2' && e.f === 'acquire');
+    const text = describeLockNow(c.stateAt(asked + 1), c.serverRevokes, 'redlock');
+    expect(text.believers).toMatch(
+      /^Believes it holds it: client 1, paused, whose validity ran out at 29\d ms\.$/,
+    );
+    // Every other lock still says TTL.
+    expect(describeLockNow(c.stateAt(asked + 1), c.serverRevokes, 'redis').believers).toMatch(
+      /whose TTL ran out/,
+    );
+  });
+
   it('counts three clients that believe they hold the lock as three, not two', () => {
     const trace = pausedClientTrace(true);
     // Each client's TTL runs out while it is paused, and the next one takes the lock.

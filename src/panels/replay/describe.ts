@@ -270,10 +270,13 @@ function ms(t: number): string {
  * only what the trace shows, that it was still held when another client was refused, or that it is
  * free once revoked. A believer whose own TTL has run out says so, and one that did nothing since
  * says it never released, so "free" and "believes it holds it" never stand side by side unexplained.
+ * `lockKind` (`redlock`, …) names what runs out: a Redlock client's grant ends with the validity
+ * it counts on its own clock, a little before the TTL it asked the nodes for.
  */
 export function describeLockNow(
   state: ReplayState,
   serverRevokes = false,
+  lockKind?: string,
 ): { lock: string; believers: string; twoBelievers: boolean } {
   const {
     lock,
@@ -286,7 +289,7 @@ export function describeLockNow(
     failoverLosses,
     lastStep,
   } = state;
-  const ttlWord = serverRevokes ? 'lease TTL' : 'TTL';
+  const ttlWord = serverRevokes ? 'lease TTL' : lockKind === 'redlock' ? 'validity' : 'TTL';
   const server = 'etcd';
   let lockLine: string;
   if (lock.holder === null) {
