@@ -149,6 +149,24 @@ describe('timelineModel', () => {
   });
 });
 
+describe('timelineModel on a write the storage refuses', () => {
+  it('says a write with no token is refused for that, not with “token ?” against a fence', () => {
+    const trace = pausedClientTrace(true);
+    trace.events = trace.events.map((e) =>
+      e.actor === 'client-1' && e.f === 'write'
+        ? {
+            ...e,
+            value: { ...e.value, token: null, ...(e.type === 'fail' ? { fence: null } : {}) },
+          }
+        : e,
+    );
+    const rejected = timelineModel(trace).marks.find((m) => m.kind === 'rejected')!;
+    expect(rejected.detail).toBe(
+      'The storage rejects “v1”: the write carries no token. The writer learns it lost the lock.',
+    );
+  });
+});
+
 describe('timelineModel on a lease the server revokes on its own schedule (etcd)', () => {
   it('does not call the lock free when the TTL runs out, and says why a later ask is refused', () => {
     const m = timelineModel(etcdLeaseTrace());

@@ -111,6 +111,15 @@ function serverName(trace: Trace): string {
   return trace.params.lock === 'etcd' || trace.backend.includes('etcd') ? 'etcd' : 'the server';
 }
 
+/** Why the storage refused a write, as the replay says it: "token 33 is lower than the fence 34". */
+function rejectedWhy(token: number | null, fenceBefore: number | null, reason: unknown): string {
+  if (token !== null && fenceBefore !== null)
+    return `token ${token} is lower than the fence ${fenceBefore}`;
+  // No token fails the fence check whatever the fence: fence <= NULL holds for no row.
+  if (token === null && reason === 'stale-token') return 'the write carries no token';
+  return typeof reason === 'string' ? reason.replace(/-/g, ' ') : 'no reason given';
+}
+
 function quoted(x: unknown): string {
   return typeof x === 'string' ? `“${x}”` : 'an update';
 }
@@ -450,7 +459,7 @@ export function timelineModel(trace: Trace): TimelineModel {
                   : stale
                     ? `The storage accepts ${quoted(v.body)} in place of ${quoted(bodyBefore)}, though ${why.replace(/^its /, `${actorName(ev.actor)}’s `)}: no later holder had written, so nothing is lost this time.`
                     : `The storage stores ${quoted(v.body)}${raisedFence(v.fence, fenceBefore) ? ` and raises the fence to ${num(v.fence)}` : ''}.`
-                : `The storage rejects ${quoted(v.body)}: token ${token ?? '?'} is lower than the fence ${fenceBefore ?? '?'}. The writer learns it lost the lock.`,
+                : `The storage rejects ${quoted(v.body)}: ${rejectedWhy(token, fenceBefore, v.reason)}. The writer learns it lost the lock.`,
           eventIndex: i,
           actor: ev.actor,
           stale,

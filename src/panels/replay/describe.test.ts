@@ -36,6 +36,14 @@ describe('describe', () => {
     expect(describeEvent(on.trace.events[i]!, on.verdict(i))).toBe(
       'The storage rejects “v1”: token 33 is lower than the fence 34. Client 1 learns it lost the lock.',
     );
+    // A write with no token fails the fence check for that alone, whatever has written before.
+    const noToken = {
+      ...on.trace.events[i]!,
+      value: { body: 'v1', token: null, reason: 'stale-token' },
+    };
+    expect(describeEvent(noToken, on.verdict(i))).toBe(
+      'The storage rejects “v1”: the write carries no token. Client 1 learns it lost the lock.',
+    );
     const off = new ReplayCursor(pausedClientTrace(false));
     const j = off.staleWriteIndex() as number;
     expect(describeEvent(off.trace.events[j]!, off.verdict(j))).toMatch(

@@ -136,10 +136,14 @@ export function describeEvent(
       }
       if (ev.type === 'fail') {
         const fenceBefore = verdict?.fenceBefore;
+        // A write with no token fails the fence check whatever the fence (fence <= NULL holds for
+        // no row), not because a newer token has written.
         const why =
           fenceBefore !== null && fenceBefore !== undefined && num(v.token) !== null
             ? `${tokenText(v.token)} is lower than the fence ${fenceBefore}`
-            : reasonText(v.reason) || 'refused';
+            : num(v.token) === null && v.reason === 'stale-token'
+              ? 'the write carries no token'
+              : reasonText(v.reason) || 'refused';
         return `The storage rejects ${quoted(v.body)}: ${why}. ${capitalize(actorName(ev.actor))} learns it lost the lock.`;
       }
       return `${who} does not know whether its write landed${note}.`;
