@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { lostUpdates } from '../../sim/checkers/checks';
+import { ReplayCursor } from '../replay/cursor';
+import { describeEvent } from '../replay/describe';
 import { GC_PAUSE_RANGE_MS, gcPauseRun, noOverlapAfterPause } from './gcPause';
 
 describe('sizing the GC pause', () => {
@@ -25,6 +28,25 @@ describe('sizing the GC pause', () => {
     expect(gcPauseRun.recordedMs).toBe(500);
     expect(trace?.params.pauseMs).toBe(500);
     expect(trace?.outcome.verdict).toBe('two-holders');
+  });
+});
+
+describe('the step captions over the slider’s whole range', () => {
+  it('say an update is lost exactly when the checker finds one', () => {
+    const wrong: string[] = [];
+    for (
+      let ms = GC_PAUSE_RANGE_MS.min;
+      ms <= GC_PAUSE_RANGE_MS.max;
+      ms += GC_PAUSE_RANGE_MS.step
+    ) {
+      const { trace } = gcPauseRun.run(ms);
+      const cursor = new ReplayCursor(trace!);
+      const said = trace!.events.filter((e, i) =>
+        /update is lost/.test(describeEvent(e, cursor.verdict(i), 'redlock')),
+      ).length;
+      if (said !== lostUpdates(trace!.events).length) wrong.push(`${ms} ms`);
+    }
+    expect(wrong).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   type LockClockJump,
 } from '../../viz/expiry';
 import { promotedWithoutLock } from '../../viz/failover';
+import { lostUpdates } from '../../sim/checkers/checks';
 
 export interface DocumentNow {
   body: string;
@@ -102,6 +103,12 @@ export interface WriteVerdict {
    */
   lost?: 'expired' | 'token-repeated' | 'clock-jump' | 'taken';
   jump?: LockClockJump;
+  /**
+   * For an accepted write that overwrote a later holder's write, whose write it was: only then is
+   * an update lost (the engine's lost-update checker decides, as on the timeline). A late write
+   * that replaced the starting document, or its own writer's, loses nothing.
+   */
+  overwrote?: { actor: string; body: string };
   reason?: string;
 }
 
@@ -381,12 +388,18 @@ export class ReplayCursor {
     const ttls = new Map<string, number>();
     // A write is judged at the moment it was sent, not when the storage answered.
     const sentAt = new Map<string, number>();
+    const lost = new Map<string, { actor: string; body: string }>();
+    for (const l of lostUpdates(trace.events))
+      lost.set(`${l.write.actor}@${l.write.t}@${l.write.body}`, l.overwrote);
     this.checkpoints.push(s);
     this.checkpointTtls.push(new Map(ttls));
     trace.events.forEach((ev, i) => {
       if (ev.f === 'write' && ev.type === 'invoke') sentAt.set(ev.actor, ev.t);
       if (ev.f === 'write' && (ev.type === 'ok' || ev.type === 'fail')) {
-        this.verdicts.set(i, this.judge(s, ev, sentAt.get(ev.actor) ?? ev.t));
+        const verdict = this.judge(s, ev, sentAt.get(ev.actor) ?? ev.t);
+        const overwrote = lost.get(`${ev.actor}@${ev.t}@${String(ev.value?.body)}`);
+        if (ev.type === 'ok' && overwrote) verdict.overwrote = overwrote;
+        this.verdicts.set(i, verdict);
       }
       s = apply(trace, s, ev, ttls);
       if (s.step % this.every === 0) {

@@ -47,7 +47,27 @@ describe('describe', () => {
     const off = new ReplayCursor(pausedClientTrace(false));
     const j = off.staleWriteIndex() as number;
     expect(describeEvent(off.trace.events[j]!, off.verdict(j))).toMatch(
-      /accepts the stale “v1” from client 1: it overwrites “v2”/,
+      /accepts the stale “v1” from client 1: it overwrites client 2’s “v2”, and that update is lost\./,
+    );
+  });
+
+  it('says a late write that replaced no later holder’s write lost nothing', () => {
+    // Client 1 wakes past its TTL, but before client 2 is granted the lock: its late "v1"
+    // replaces the starting "v0", and client 2's "v2" lands after it.
+    const trace = simulate({
+      scenario: 'paused-client',
+      variant: 'fencing-off',
+      lock: 'redis',
+      seed: 1,
+      params: { ttlMs: 300, pauseMs: 300 },
+    });
+    const cursor = new ReplayCursor(trace);
+    const i = cursor.staleWriteIndex() as number;
+    const ev = trace.events[i]!;
+    expect([ev.actor, ev.type, cursor.verdict(i)?.bodyBefore]).toEqual(['client-1', 'ok', 'v0']);
+    expect(trace.outcome.document.body).toBe('v2');
+    expect(describeEvent(ev, cursor.verdict(i))).toBe(
+      'The storage accepts the late “v1” from client 1 in place of “v0”: no later holder had written, so nothing is lost this time.',
     );
   });
 

@@ -128,7 +128,9 @@ export function describeEvent(
           return `The storage holds ${quoted(v.body)} in ${actorName(ev.actor)}’s open transaction; it lands only on commit.`;
         }
         if (verdict?.stale) {
-          return `The storage accepts the stale ${quoted(v.body)} from ${actorName(ev.actor)}: it overwrites ${quoted(verdict.bodyBefore)}, and that update is lost.`;
+          return verdict.overwrote
+            ? `The storage accepts the stale ${quoted(v.body)} from ${actorName(ev.actor)}: it overwrites ${actorName(verdict.overwrote.actor)}’s ${quoted(verdict.overwrote.body)}, and that update is lost.`
+            : `The storage accepts the late ${quoted(v.body)} from ${actorName(ev.actor)} in place of ${quoted(verdict.bodyBefore)}: no later holder had written, so nothing is lost this time.`;
         }
         // Mention the fence only when this write raised it: a storage that ignores tokens keeps 0.
         const raised = fence !== null && fence > 0 && fence !== verdict?.fenceBefore;
