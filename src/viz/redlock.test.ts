@@ -107,6 +107,18 @@ describe('redlockModel', () => {
     );
   });
 
+  it('ends the first key on a node when that node grants the second client, however near the expiry', () => {
+    // The jump leaves client 1's key 2 ms past client 2's grant by the model's clock (keys timed
+    // from the grant at 20 ms); yet redis-3 granted client 2, so client 1's key there was gone.
+    const near = structuredClone(clockJump);
+    for (const e of near.events) if (e.f === 'clock-jump') e.value = { node: 'redis-3', byMs: 848 };
+    const model = redlockModel(near);
+    expect(model.twoHolders?.firstStillOn).toEqual(['redis-1', 'redis-2']);
+    expect(ownersAt(model, 170)['redis-3']).toBe('client-2');
+    const on3 = model.holds.filter((h) => h.node === 'redis-3' && h.actor === 'client-1');
+    expect(on3.map((h) => h.toMs)).toEqual([170]);
+  });
+
   it('says who holds each node at a moment', () => {
     expect(ownersAt(m, 50)).toEqual({
       'redis-1': 'client-1',

@@ -113,6 +113,13 @@ export function redlockModel(trace: Trace): RedlockModel {
     } else if (ev.f === 'acquire' && ev.type === 'ok') {
       const ttl = pendingTtl.get(ev.actor) ?? defaultTtl;
       const nodes = strings(v.nodes);
+      // A node sets a key only where none is (SET NX): another client's key on a node that granted
+      // this one was gone by then, even where the model, timing keys from the grant rather than
+      // from when each node set them, has it a few ms longer.
+      for (const h of open)
+        if (h.actor !== ev.actor && nodes.includes(h.node))
+          h.expiresMs = Math.min(h.expiresMs, ev.t);
+      expireUpTo(ev.t);
       for (const node of nodes) {
         nodeSet.add(node);
         open.push({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { redlockModel } from '../../viz/redlock';
 import { CLOCK_JUMP_RANGE_MS, clockJumpRun, clockJumpSetup, noSecondMajority } from './clockJump';
 
 describe('sizing the clock jump', () => {
@@ -61,6 +62,22 @@ describe('what the panel says about the clock jump', () => {
     expect(setup).toContain(`client 1 can reach only ${words(granted('client-1'))},`);
     expect(setup).toContain(`client 2 only ${words(granted('client-2'))},`);
     expect(setup).toContain(`a ${trace!.params.ttlMs} ms TTL`);
+  });
+});
+
+describe('who holds redis-3 when client 2 takes it', () => {
+  it('never says client 1’s key is still on a node client 2 was just granted, at any jump', () => {
+    const wrong: string[] = [];
+    for (
+      let ms = CLOCK_JUMP_RANGE_MS.min;
+      ms <= CLOCK_JUMP_RANGE_MS.max;
+      ms += CLOCK_JUMP_RANGE_MS.step
+    ) {
+      const th = redlockModel(clockJumpRun.run(ms).trace!).twoHolders;
+      const both = th?.firstStillOn.filter((n) => th.secondNodes.includes(n)) ?? [];
+      if (both.length > 0) wrong.push(`${ms} ms: ${both.join(', ')}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });
 
