@@ -52,6 +52,19 @@ describe('what the panel says about the clock jump', () => {
     );
   });
 
+  it('words the jump as it is said: none at 0 ms, “an” 800 ms', () => {
+    const said = (ms: number) => noSecondMajority(ms, clockJumpRun.run(ms).trace!);
+    expect(said(0)).toMatch(
+      /^With no jump, client 1’s key was still alive on redis-3 when client 2 asked,/,
+    );
+    expect(said(800)).toMatch(/^An 800 ms jump left client 1’s key alive on redis-3/);
+    expect(said(500)).toMatch(/^A 500 ms jump left/);
+    expect(said(11)).toMatch(/^An 11 ms jump/);
+    expect(said(1800)).toMatch(/^A 1800 ms jump/);
+    // What client 2 did is told in the past, as what client 1 did is.
+    expect(said(500)).toMatch(/when it asked, at 0 ms, and client 2 asked at 150 ms, so/);
+  });
+
   it('says which nodes each client reaches, as the recorded story’s grants show', () => {
     const { trace } = clockJumpRun.run(clockJumpRun.recordedMs);
     const granted = (actor: string) =>
