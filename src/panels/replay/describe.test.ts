@@ -51,6 +51,29 @@ describe('describe', () => {
     );
   });
 
+  it('says a 0 ms clock jump or pause changes nothing, as a reader’s slider can set them', () => {
+    const jump = (type: 'invoke' | 'info') =>
+      describeEvent(
+        { t: 100, actor: 'nemesis', f: 'clock-jump', type, value: { node: 'redis-3', byMs: 0 } },
+        null,
+        'redlock',
+      );
+    expect(jump('invoke')).toBe('The clock on redis-3 is stepped 0 ms forward: it does not move.');
+    expect(jump('info')).toBe(
+      'The clock on redis-3 reads as before, so no key on it expires early.',
+    );
+    const pause = describeEvent({
+      t: 60,
+      actor: 'client-1',
+      f: 'pause',
+      type: 'info',
+      value: { pauseMs: 0, cause: 'a stop-the-world GC pause' },
+    });
+    expect(pause).toBe(
+      'Client 1 pauses for 0 ms (a stop-the-world GC pause): no time passes, and it goes straight on.',
+    );
+  });
+
   it('says a late write that replaced no later holder’s write lost nothing', () => {
     // Client 1 wakes past its TTL, but before client 2 is granted the lock: its late "v1"
     // replaces the starting "v0", and client 2's "v2" lands after it.

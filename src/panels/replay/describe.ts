@@ -181,6 +181,9 @@ export function describeEvent(
     case 'pause': {
       const ms = num(v.pauseMs);
       const cause = typeof v.cause === 'string' ? ` (${v.cause})` : '';
+      // A reader can set the pause to 0 ms: then no time passes, and there is nothing to miss.
+      if (ms === 0)
+        return `${who} pauses for 0 ms${cause}: no time passes, and it goes straight on.`;
       return `${who} pauses${ms !== null ? ` for ${ms} ms` : ''}${cause}. It gets no signal that time passes.`;
     }
     case 'resume':
@@ -219,6 +222,11 @@ function describeClockJump(ev: TraceEvent, lock: string | undefined): string {
   const single =
     (lock === 'redis' && node === 'redis') || (lock === 'pg-lease' && node === 'postgres');
   const etcd = lock === 'etcd' && node === 'etcd';
+  // A reader can set the jump to 0 ms: the clock is stepped by nothing, and nothing expires sooner.
+  if (by === 0 && ev.type !== 'fail')
+    return ev.type === 'invoke'
+      ? `The clock on ${node} is stepped 0 ms forward: it does not move.`
+      : `The clock on ${node} reads as before, so no key on it expires early.`;
   if (ev.type === 'invoke') {
     return single
       ? `${serverWord(node)}’s wall clock is stepped${byText} forward.`
