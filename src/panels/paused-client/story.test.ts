@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pausedClientStory, storySentence } from './story';
 import { timelineModel } from '../../viz/timeline';
 import { pausedClientTrace } from '../replay/fixtures';
+import { whatIfRun } from './whatIf';
 
 describe('the paused client’s story', () => {
   it('reads its numbers from the run', () => {
@@ -32,6 +33,20 @@ describe('the paused client’s story', () => {
     expect(story.staleWrite).toEqual({ atMs: 513, accepted: true, lost: true });
     expect(storySentence(story)).toMatch(
       /accepts the stale write and overwrites client 2’s: an update is lost\.$/,
+    );
+  });
+
+  it('tells client 1’s wake before client 2’s grant when it woke first, though its write lands after', () => {
+    // A pause 10 ms past the TTL: client 1 wakes and sends at 320 ms, client 2 is granted the
+    // lock at 320.6 ms, and client 1's write reaches the storage at 320.7 ms, before client 2's.
+    const trace = whatIfRun({ ttlMs: 300, pauseMs: 310, fencing: true, lock: 'redis' });
+    const story = pausedClientStory(timelineModel(trace));
+    expect(story.pause!.toMs).toBeLessThan(story.secondAcquireMs!);
+    expect(story.secondAcquireMs!).toBeLessThan(story.staleWrite!.atMs);
+    const sentence = storySentence(story);
+    expect(sentence.indexOf('Client 1 wakes')).toBeLessThan(sentence.indexOf('Client 2 takes'));
+    expect(sentence).toContain(
+      'the storage accepts the late write, as no other write has reached it yet: nothing is lost this time. Client 2 takes the lock at',
     );
   });
 });

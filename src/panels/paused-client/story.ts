@@ -91,9 +91,11 @@ export function storySentence(s: PausedClientStory): string {
       ? 'rejects the stale write'
       : s.staleWrite.lost
         ? 'accepts the stale write and overwrites client 2’s: an update is lost'
-        : 'accepts the late write, as no one else has written yet: nothing is lost this time';
+        : 'accepts the late write, as no other write has reached it yet: nothing is lost this time';
+    // Told from the wake, where the sentence starts: client 1 may wake and send just before
+    // client 2 is granted the lock, and its write land just after.
     later.push({
-      t: s.staleWrite.atMs,
+      t: s.pause?.toMs ?? s.staleWrite.atMs,
       text: `Client 1 wakes and writes anyway; at ${fmt(s.staleWrite.atMs)} the storage ${what}`,
     });
   }

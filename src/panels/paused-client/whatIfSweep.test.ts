@@ -107,7 +107,7 @@ describe('try other numbers, over the sliders’ whole range', () => {
     expect(stored.detail).not.toMatch(/lost\./);
     expect(markTone(stored)).toBe('is-late');
     expect(storySentence(pausedClientStory(model))).toMatch(
-      /at 310\.5 ms the storage accepts the late write, as no one else has written yet: nothing is lost this time\./,
+      /at 310\.5 ms the storage accepts the late write, as no other write has reached it yet: nothing is lost this time\./,
     );
   });
 });
