@@ -12,7 +12,7 @@ import {
   type LockClockJump,
 } from './expiry';
 import { promotedWithoutLock } from './failover';
-import { lostUpdates } from '../sim/checkers/checks';
+import { overwrittenBy } from './lostWrites';
 import { actorName, prose } from '../content/actorWords';
 
 export type LaneId = string;
@@ -152,9 +152,7 @@ export function timelineModel(trace: Trace): TimelineModel {
   const hasFaults = trace.events.some((e) => e.actor === 'nemesis');
   const endMs = trace.events.reduce((m, e) => Math.max(m, e.t), 0);
   // Which accepted writes lost someone's update is the checker's call, not the figure's.
-  const lost = new Map<string, { actor: string; body: string }>();
-  for (const l of lostUpdates(trace.events))
-    lost.set(`${l.write.actor}@${l.write.t}@${l.write.body}`, l.overwrote);
+  const overwroteOf = overwrittenBy(trace.events);
 
   const pendingTtl = new Map<string, number>();
   const pauseStart = new Map<string, { t: number; i: number; cause: string }>();
@@ -410,10 +408,7 @@ export function timelineModel(trace: Trace): TimelineModel {
                 : twoHolders
                   ? `${actorName(alongside!.actor)} holds the lock too`
                   : 'its lock is gone';
-        const overwrote =
-          ev.type === 'ok'
-            ? lost.get(`${ev.actor}@${ev.t}@${typeof v.body === 'string' ? v.body : ''}`)
-            : undefined;
+        const overwrote = overwroteOf(ev);
         const isLost = overwrote !== undefined;
         const token = num(v.token);
         const accepted = ev.type === 'ok';

@@ -9,7 +9,7 @@ import {
   type LockClockJump,
 } from '../../viz/expiry';
 import { promotedWithoutLock } from '../../viz/failover';
-import { lostUpdates } from '../../sim/checkers/checks';
+import { overwrittenBy, type OverwrittenWrite } from '../../viz/lostWrites';
 
 export interface DocumentNow {
   body: string;
@@ -108,7 +108,7 @@ export interface WriteVerdict {
    * an update lost (the engine's lost-update checker decides, as on the timeline). A late write
    * that replaced the starting document, or its own writer's, loses nothing.
    */
-  overwrote?: { actor: string; body: string };
+  overwrote?: OverwrittenWrite;
   reason?: string;
 }
 
@@ -388,17 +388,15 @@ export class ReplayCursor {
     const ttls = new Map<string, number>();
     // A write is judged at the moment it was sent, not when the storage answered.
     const sentAt = new Map<string, number>();
-    const lost = new Map<string, { actor: string; body: string }>();
-    for (const l of lostUpdates(trace.events))
-      lost.set(`${l.write.actor}@${l.write.t}@${l.write.body}`, l.overwrote);
+    const overwroteOf = overwrittenBy(trace.events);
     this.checkpoints.push(s);
     this.checkpointTtls.push(new Map(ttls));
     trace.events.forEach((ev, i) => {
       if (ev.f === 'write' && ev.type === 'invoke') sentAt.set(ev.actor, ev.t);
       if (ev.f === 'write' && (ev.type === 'ok' || ev.type === 'fail')) {
         const verdict = this.judge(s, ev, sentAt.get(ev.actor) ?? ev.t);
-        const overwrote = lost.get(`${ev.actor}@${ev.t}@${String(ev.value?.body)}`);
-        if (ev.type === 'ok' && overwrote) verdict.overwrote = overwrote;
+        const overwrote = overwroteOf(ev);
+        if (overwrote) verdict.overwrote = overwrote;
         this.verdicts.set(i, verdict);
       }
       s = apply(trace, s, ev, ttls);
