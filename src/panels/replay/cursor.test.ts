@@ -195,7 +195,10 @@ describe('ReplayCursor on locks without a TTL and writes inside a transaction', 
     // Asking Postgres to end the session ends nothing yet.
     expect(c.stateAt(5).lock.holder).toBe('client-1');
     const ended = c.stateAt(6);
-    expect(ended.lock).toMatchObject({ holder: null, sessionEnded: { t: 201, of: 'client-1' } });
+    expect(ended.lock).toMatchObject({
+      holder: null,
+      freed: { by: 'session-end', t: 201, of: 'client-1' },
+    });
     // Nobody tells client 1: it still believes it holds the lock, and has not stopped.
     expect(ended.believers).toEqual({ 'client-1': null });
     expect(ended.stopped).toEqual([]);
@@ -390,10 +393,11 @@ describe('ReplayCursor, a release that deletes another client’s key', () => {
     expect(c.stateAt(deleted - 1).lock.holder).toBe('client-2');
     const after = c.stateAt(deleted);
     expect(after.lock.holder).toBeNull();
-    expect(after.lock.deletedBy).toEqual({
+    expect(after.lock.freed).toEqual({
+      by: 'blind-delete',
       t: trace.events[deleted - 1]!.t,
-      by: 'client-1',
       of: 'client-2',
+      deleter: 'client-1',
     });
     expect(after.believers).toHaveProperty('client-2');
     // "Free" beside a client that believes it holds the lock says why.
@@ -449,7 +453,10 @@ describe('ReplayCursor, a failover to a replica that never had the lock', () => 
     expect(c.stateAt(promotedAt).lock.holder).toBe('client-1');
     const promoted = c.stateAt(promotedAt + 1);
     const t = failover.events[promotedAt]!.t;
-    expect(promoted.lock).toMatchObject({ holder: null, failedOver: { t, of: 'client-1' } });
+    expect(promoted.lock).toMatchObject({
+      holder: null,
+      freed: { by: 'failover', t, of: 'client-1' },
+    });
     expect(Object.keys(promoted.believers)).toEqual(['client-1']);
     expect(describeLockNow(promoted)).toMatchObject({
       lock: `Free: the replica promoted at ${t} ms never had client 1’s key.`,

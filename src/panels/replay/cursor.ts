@@ -28,15 +28,28 @@ export interface LockNow {
    * word that it was still held then, past its TTL or not (etcd revokes on its own schedule).
    */
   seenHeld?: { t: number; by: string };
-  /** A free lock whose key another client deleted blindly: who deleted whose, and when. */
-  deletedBy?: { t: number; by: string; of: string };
-  /** A free lock that lived in a session the database ended (an advisory lock): whose, when. */
-  sessionEnded?: { t: number; of: string };
-  /** A free lock whose key the replica promoted in a failover never had: whose, and when. */
-  failedOver?: { t: number; of: string };
+  /** What freed the lock before its TTL ran out, when something did. */
+  freed?: LockFreed;
   /** The step of the server's wall clock that moved this grant's expiry (Redis, the lease row). */
   jumped?: LockClockJump;
 }
+
+/**
+ * How a lock came to be free while its holder's TTL still ran: another client's blind DEL
+ * deleted its key (`deleter`), the database ended the session it lived in (an advisory lock), or
+ * a failover promoted a replica that never had its key. `of` is the client that held it.
+ */
+export type LockFreed =
+  | { by: 'blind-delete'; t: number; of: string; deleter: string }
+  | { by: 'session-end'; t: number; of: string }
+  | { by: 'failover'; t: number; of: string };
+
+/**
+ * How a client's latest grant ended without its knowing, for the cases that end it at once: the
+ * database ended its session, or a failover lost its key. The client is not told: paused, it
+ * still believes it holds the lock.
+ */
+export type GrantLoss = { by: 'session-end' | 'failover'; t: number };
 
 /** No holder: states share it, as they never mutate one another. */
 const FREE_LOCK: LockNow = Object.freeze({ holder: null, token: null, expiresAt: null });
@@ -60,16 +73,9 @@ export interface ReplayState {
   grantEnds: Readonly<Record<string, number | null>>;
   /** The clock step that moved a client's latest grant's end, for the clients it moved. */
   grantJumps: Readonly<Record<string, LockClockJump>>;
-  /**
-   * When the database ended a client's session, and with it the lock that lived there, for the
-   * clients whose latest grant ended so. The client is not told: paused, it still believes.
-   */
-  sessionEnds: Readonly<Record<string, number>>;
-  /**
-   * When a failover promoted a replica that never had a client's key, for the clients whose latest
-   * grant was lost so. The client is not told: it still believes it holds the lock.
-   */
-  failoverLosses: Readonly<Record<string, number>>;
+  /** How each client's latest grant was lost, for the clients whose grant a session end or a
+   *  failover took (see `GrantLoss`). */
+  grantLosses: Readonly<Record<string, GrantLoss>>;
   /**
    * Each client's latest event: when, which operation, and whether it still waits for its answer.
    * A client that holds on after its TTL ran out is either paused, waiting, or done and idle.
@@ -139,8 +145,7 @@ export function initialState(trace: Trace): ReplayState {
     pending: {},
     grantEnds: {},
     grantJumps: {},
-    sessionEnds: {},
-    failoverLosses: {},
+    grantLosses: {},
     lastStep: {},
   };
 }
@@ -249,8 +254,7 @@ function apply(
         next.believers = { ...s.believers, [ev.actor]: token };
         next.grantEnds = { ...s.grantEnds, [ev.actor]: expiresAt };
         next.grantJumps = withoutKey(s.grantJumps, ev.actor);
-        next.sessionEnds = withoutKey(s.sessionEnds, ev.actor);
-        next.failoverLosses = withoutKey(s.failoverLosses, ev.actor);
+        next.grantLosses = withoutKey(s.grantLosses, ev.actor);
       } else if (ev.type === 'fail' && s.lock.holder !== null && s.lock.holder !== ev.actor) {
         next.lock = { ...s.lock, seenHeld: { t: ev.t, by: ev.actor } };
       }
@@ -284,7 +288,10 @@ function apply(
           next.lock =
             holder === null
               ? FREE_LOCK
-              : { ...FREE_LOCK, deletedBy: { t: ev.t, by: ev.actor, of: holder } };
+              : {
+                  ...FREE_LOCK,
+                  freed: { by: 'blind-delete', t: ev.t, of: holder, deleter: ev.actor },
+                };
         }
       }
       if (ev.actor in s.pending) {
@@ -337,8 +344,8 @@ function apply(
       // key has no lock at all. The holder is not told and still believes it holds the lock.
       const holder = lockHolderAt(s.lock, ev.t);
       if (holder !== null && promotedWithoutLock(ev)) {
-        next.lock = { ...FREE_LOCK, failedOver: { t: ev.t, of: holder } };
-        next.failoverLosses = { ...s.failoverLosses, [holder]: ev.t };
+        next.lock = { ...FREE_LOCK, freed: { by: 'failover', t: ev.t, of: holder } };
+        next.grantLosses = { ...s.grantLosses, [holder]: { by: 'failover', t: ev.t } };
       }
       break;
     }
@@ -350,8 +357,8 @@ function apply(
       if (target && ev.type !== 'invoke') {
         next.pending = dropPending(s.pending, target);
         if (s.lock.holder === target)
-          next.lock = { ...FREE_LOCK, sessionEnded: { t: ev.t, of: target } };
-        next.sessionEnds = { ...s.sessionEnds, [target]: ev.t };
+          next.lock = { ...FREE_LOCK, freed: { by: 'session-end', t: ev.t, of: target } };
+        next.grantLosses = { ...s.grantLosses, [target]: { by: 'session-end', t: ev.t } };
       }
       break;
     }

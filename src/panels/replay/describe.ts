@@ -3,7 +3,7 @@
 import type { Trace, TraceEvent } from '../../sim/trace/schema';
 import { actorName, prose } from '../../content/actorWords';
 import { serverWord } from '../../viz/expiry';
-import type { ReplayState, WriteVerdict } from './cursor';
+import type { GrantLoss, LockFreed, ReplayState, WriteVerdict } from './cursor';
 
 /** A few letters for a narrow column: `client 1`, and `fault` for the fault injector. */
 export function actorShort(actor: string): string {
@@ -277,6 +277,25 @@ function ms(t: number): string {
   return `${Math.round(t * 10) / 10} ms`;
 }
 
+/** What freed the lock early, as the end of "Free: …". */
+function freedWords(freed: LockFreed): string {
+  switch (freed.by) {
+    case 'blind-delete':
+      return `${actorName(freed.deleter)}’s blind DEL at ${ms(freed.t)} deleted ${actorName(freed.of)}’s key`;
+    case 'session-end':
+      return `Postgres ended ${actorName(freed.of)}’s session at ${ms(freed.t)}, and the lock with it`;
+    case 'failover':
+      return `the replica promoted at ${ms(freed.t)} never had ${actorName(freed.of)}’s key`;
+  }
+}
+
+/** How a believer's grant was lost, as a clause after its name. */
+function lossWords(loss: GrantLoss): string {
+  return loss.by === 'session-end'
+    ? `whose session Postgres ended at ${ms(loss.t)}, taking its lock`
+    : `whose key the replica promoted at ${ms(loss.t)} never had`;
+}
+
 /**
  * "The lock now", in two sentences: the lock as its server sees it, and who believes it holds it.
  * A grant past its TTL is free where the server judges expiry at the next request (Redis, the
@@ -292,28 +311,12 @@ export function describeLockNow(
   serverRevokes = false,
   lockKind?: string,
 ): { lock: string; believers: string; twoBelievers: boolean } {
-  const {
-    lock,
-    believers,
-    paused,
-    t,
-    grantEnds,
-    grantJumps,
-    sessionEnds,
-    failoverLosses,
-    lastStep,
-  } = state;
+  const { lock, believers, paused, t, grantEnds, grantJumps, grantLosses, lastStep } = state;
   const ttlWord = serverRevokes ? 'lease TTL' : lockKind === 'redlock' ? 'validity' : 'TTL';
   const server = 'etcd';
   let lockLine: string;
   if (lock.holder === null) {
-    lockLine = lock.deletedBy
-      ? `Free: ${actorName(lock.deletedBy.by)}’s blind DEL at ${ms(lock.deletedBy.t)} deleted ${actorName(lock.deletedBy.of)}’s key.`
-      : lock.sessionEnded
-        ? `Free: Postgres ended ${actorName(lock.sessionEnded.of)}’s session at ${ms(lock.sessionEnded.t)}, and the lock with it.`
-        : lock.failedOver
-          ? `Free: the replica promoted at ${ms(lock.failedOver.t)} never had ${actorName(lock.failedOver.of)}’s key.`
-          : 'Free.';
+    lockLine = lock.freed ? `Free: ${freedWords(lock.freed)}.` : 'Free.';
   } else {
     const holder = actorName(lock.holder);
     const token = lock.token !== null ? ` with token ${lock.token}` : '';
@@ -349,11 +352,8 @@ export function describeLockNow(
     if (isPaused) text += ', paused';
     else if (last?.waiting)
       text += last.f === 'work' ? ', still working' : `, waiting for the answer to its ${last.f}`;
-    const sessionEndMs = sessionEnds[a];
-    if (sessionEndMs !== undefined)
-      text += `, whose session Postgres ended at ${ms(sessionEndMs)}, taking its lock`;
-    if (failoverLosses[a] !== undefined)
-      text += `, whose key the replica promoted at ${ms(failoverLosses[a])} never had`;
+    const loss = grantLosses[a];
+    if (loss !== undefined) text += `, ${lossWords(loss)}`;
     const end = grantEnds[a];
     const jump = grantJumps[a];
     if (end !== undefined && end !== null && t >= end) {
