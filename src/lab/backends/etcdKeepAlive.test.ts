@@ -6,6 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { OpResult } from '../../sim/run/backend';
 import { story } from '../../sim/scenarios/scenario';
 import { startEtcd, type EtcdServer } from '../servers';
+import { waitUntilStopped } from '../test/procState';
 import { createEtcdBackend } from './etcd';
 import { keepAliveOnce, type KeepAliveClient } from './etcdKeepAlive';
 import { ServerFailedError } from './realBackend';
@@ -53,6 +54,7 @@ describe('a keep-alive stream that ends before etcd answers', () => {
       };
       // Paused, etcd cannot answer: the keep-alive is sent and waits.
       member(etcd).kill('SIGSTOP');
+      await waitUntilStopped(member(etcd).pid);
       const pending = keepAliveOnce(leases, String(lease.ID));
       const stream = await streamOpened;
       await sleep(100);
@@ -92,6 +94,7 @@ describe('a keep-alive stream that ends before etcd answers', () => {
       expect(acquired.type).toBe('ok');
       // The keep-alive goes out to a paused etcd, which is then stopped for good before it answers.
       member(etcd).kill('SIGSTOP');
+      await waitUntilStopped(member(etcd).pid);
       let answered: OpResult | undefined;
       backend.extend('client-1', null, 5_000, (result) => (answered = result));
       await sleep(200);

@@ -3,14 +3,37 @@
 // reaped yet still "exists", though it holds no port and runs no code.
 import { readFileSync, readdirSync } from 'node:fs';
 
-export function isProcessRunning(pid: number): boolean {
+/** The process's state letter (R, S, T, Z…), or null when it is gone. */
+function processState(pid: number): string | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The state letter follows the command name in parentheses, which may contain spaces.
-    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-    return state !== 'Z' && state !== 'X';
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
   } catch {
-    return false;
+    return null;
+  }
+}
+
+export function isProcessRunning(pid: number): boolean {
+  const state = processState(pid);
+  return state !== null && state !== 'Z' && state !== 'X';
+}
+
+/**
+ * Waits until the kernel has stopped the process (state T) after a SIGSTOP. kill() only queues
+ * the signal: on a busy machine the process was seen still running after it returned, and etcd
+ * once answered a request the test sent after its SIGSTOP.
+ */
+export async function waitUntilStopped(pid: number, limitMs = 5_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const state = processState(pid);
+    if (state === 'T') return;
+    if (state === null || state === 'Z' || state === 'X')
+      throw new Error(`process ${pid} ended instead of stopping`);
+    if (Date.now() > deadline)
+      throw new Error(`process ${pid} was still in state ${state} ${limitMs} ms after SIGSTOP`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
   }
 }
 
