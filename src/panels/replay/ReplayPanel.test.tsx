@@ -110,6 +110,22 @@ describe('ReplayPanel', () => {
 });
 
 describe('ReplayPanel, the run selects', () => {
+  it('opens another scenario without a notice, and keeps fencing where the scenario has it', () => {
+    render(<ReplayPanel />);
+    const scenario = screen.getByRole('combobox', { name: 'Scenario' });
+    // From fencing off to a scenario with other variants, and back to one with a fencing switch:
+    // the reader asked for neither variant, so nothing tells them a variant is missing.
+    fireEvent.change(scenario, { target: { value: 'slow-release' } });
+    expect(usePlayback.getState().notice).toBeNull();
+    fireEvent.change(scenario, { target: { value: 'long-job' } });
+    expect(usePlayback.getState().notice).toBeNull();
+    expect(screen.queryByText(/has no variant/)).toBeNull();
+    fireEvent.click(screen.getByRole('switch', { name: 'Fencing' }));
+    fireEvent.change(scenario, { target: { value: 'delayed-write' } });
+    expect(usePlayback.getState().variant).toBe('fencing-on');
+    expect(usePlayback.getState().notice).toBeNull();
+  });
+
   it('names every scenario in what a 320 px select shows, each name its own', () => {
     render(<ReplayPanel />);
     const scenario = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Scenario' });

@@ -54,7 +54,16 @@ export function RunPicker({ option }: { option: RunOption }) {
           id={`${id}-scenario`}
           className="fl-select"
           value={option.scenario}
-          onChange={(e) => selectRun({ scenario: e.target.value, variant: option.variant })}
+          onChange={(e) => {
+            // Fencing on or off carries over to a scenario that has it; another scenario opens
+            // on its own first run, as a reader who never asked for a variant expects, not with
+            // a notice that the variant they were on does not exist there.
+            const scenario = e.target.value;
+            const keepsVariant = replayOptions.some(
+              (o) => o.scenario === scenario && o.variant === option.variant,
+            );
+            selectRun(keepsVariant ? { scenario, variant: option.variant } : { scenario });
+          }}
         >
           {scenarios.map(([name, short]) => (
             <option key={name} value={name}>
