@@ -260,4 +260,15 @@ describe('ReplayPanel, the way to the stale write', () => {
     expect(screen.getByText(/the failover lost the counter’s last increment,/)).toBeTruthy();
     expect(screen.queryByText(/whose lock had already expired/)).toBeNull();
   });
+
+  it('with fencing off, a repeated token is not said to have passed a check the storage never made', () => {
+    act(() => selectRun({ scenario: 'redis-failover', variant: 'fencing-off' }));
+    render(<ReplayPanel />);
+    fireEvent.click(screen.getByRole('button', { name: 'jump to it' }));
+    expect(documentNow().fence).toBe('0 (never raised: this storage ignores tokens)');
+    expect(screen.queryByText(/A repeated token got through/)).toBeNull();
+    expect(screen.getByText(/Stale write accepted/)).toBeTruthy();
+    expect(screen.getByText(/without checking its token/)).toBeTruthy();
+    expect(screen.getByText(/turning fencing on would not help here/)).toBeTruthy();
+  });
 });

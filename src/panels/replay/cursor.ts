@@ -110,6 +110,12 @@ export interface WriteVerdict {
   lost?: 'expired' | 'token-repeated' | 'clock-jump' | 'taken';
   jump?: LockClockJump;
   /**
+   * True when the storage took the write without checking its token (fencing off, Redlock, the
+   * advisory lock): a storage that checks tokens stores the writer's token, 1 or more, as the
+   * fence, so an accepted write that reports fence 0 went to one that ignores them.
+   */
+  unfenced?: boolean;
+  /**
    * For an accepted write that overwrote a later holder's write, whose write it was: only then is
    * an update lost (the engine's lost-update checker decides, as on the timeline). A late write
    * that replaced the starting document, or its own writer's, loses nothing.
@@ -429,6 +435,7 @@ export class ReplayCursor {
       bodyBefore: before.document.body,
       holder,
     };
+    if (verdict.accepted && num(v.fence) === 0) verdict.unfenced = true;
     if (verdict.stale) {
       // When the writer's own latest grant runs out, to tell how it lost the lock.
       const ownEndMs = before.grantEnds[ev.actor];

@@ -27,6 +27,14 @@ export function verdictText(v: WriteVerdict): { title: string; body: string; ton
   const token = v.token !== null ? `token ${v.token}` : 'no token';
   const holder = v.holder !== null ? actorName(v.holder) : 'the newer holder';
   const lost = `It overwrote “${v.bodyBefore}”, and ${holder}’s update is lost without an error anywhere.`;
+  if (v.accepted && v.lost === 'token-repeated' && v.unfenced) {
+    // Fencing off: the storage never compared tokens, so the repeat is not what let it through.
+    return {
+      tone: 'bad',
+      title: 'Stale write accepted: the data is corrupt',
+      body: `The storage took “${v.body}” from ${who} (${token}) without checking its token. ${capitalize(holder)} holds the lock with the same token ${v.token}, handed out a second time after the failover lost the counter’s last increment, so turning fencing on would not help here: fence ≤ token passes for both. ${lost}`,
+    };
+  }
   if (v.accepted && v.lost === 'token-repeated') {
     return {
       tone: 'bad',
