@@ -30,6 +30,10 @@ export async function startHeldProxy(target: { host: string; port: number }): Pr
   // Half-open on both sides: each direction ends on its own, once what it carried has gone through.
   const server = createServer({ allowHalfOpen: true }, (client) => {
     const upstream = new Socket({ allowHalfOpen: true });
+    // pg turns Nagle's algorithm off on its socket; the proxy does the same on both of its own,
+    // or a reply that comes in two pieces can wait on the kernel for the first one's ACK.
+    client.setNoDelay(true);
+    upstream.setNoDelay(true);
     clients.add(client);
     // Bytes that arrive before the upstream connection is up wait here, in order.
     let early: Buffer[] | null = [];

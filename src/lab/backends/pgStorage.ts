@@ -101,9 +101,10 @@ export class PgStorage {
   }
 
   /**
-   * One write as the scenario asks for it. Outside a transaction it runs in its own one (BEGIN,
-   * the write, a read of the fence, COMMIT), so the fence it reports is the one it left.
-   * Inside the client's open transaction (`pending`), it is only a write until COMMIT.
+   * One write as the scenario asks for it: one statement, which Postgres runs as its own
+   * transaction (or, inside the client's open transaction, `pending`, as a write that counts only
+   * at COMMIT). The statement returns the fence it left; a fenced write that matched no row reads
+   * the fence that refused it, so only a refusal costs a second round trip.
    */
   async write(
     actor: string,
@@ -112,22 +113,17 @@ export class PgStorage {
   ): Promise<OpResult> {
     const { client, proxy } = this.connection(actor);
     const sources = loadLockSources();
-    // With no token the fenced write still runs: `fence <= NULL` matches no row, as on the page.
-    const fenced = w.fencing;
+    const name = this.script.resource;
     if (w.heldMs > 0) proxy.holdNextMs(w.heldMs);
-    if (!options.pending) await client.query('BEGIN');
-    const result = fenced
-      ? await client.query(sources.fencedWrite, [this.script.resource, w.body, w.token])
-      : await client.query(sources.plainWrite, [this.script.resource, w.body]);
-    const fenceRow = await client.query<{ fence: string }>(
-      'SELECT fence FROM documents WHERE name = $1',
-      [this.script.resource],
-    );
-    if (!options.pending) await client.query('COMMIT');
-    const fence = asNumber(fenceRow.rows[0]?.fence);
+    // With no token the fenced write still runs: `fence <= NULL` matches no row, as on the page.
+    const result = w.fencing
+      ? await client.query<{ fence: string }>(sources.fencedWrite, [name, w.body, w.token])
+      : await client.query<{ fence: string }>(sources.plainWrite, [name, w.body]);
     const hold = w.heldMs > 0 ? proxy.lastHold() : null;
     const heldNote = hold ? `; the proxy held its ${hold.bytes} bytes for ${hold.heldMs} ms` : '';
-    if (result.rowCount === 1) {
+    const written = result.rows[0];
+    if (written !== undefined) {
+      const fence = asNumber(written.fence);
       return options.pending
         ? {
             type: 'ok',
@@ -140,7 +136,11 @@ export class PgStorage {
             ...(heldNote ? { note: `accepted${heldNote}` } : {}),
           };
     }
-    return refusedWrite(w.body, w.token, fence, heldNote);
+    const refusing = await client.query<{ fence: string }>(
+      'SELECT fence FROM documents WHERE name = $1',
+      [name],
+    );
+    return refusedWrite(w.body, w.token, asNumber(refusing.rows[0]?.fence), heldNote);
   }
 
   async readDocument(): Promise<StoredDocument> {

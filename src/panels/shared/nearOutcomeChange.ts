@@ -1,8 +1,9 @@
 // Where the reader's numbers sit close to a tipping point. The engine answers every setting
-// firmly, but on real servers a request takes a few ms more or less than in the model (a storage
-// write there is four statements, not one round trip), so a setting a few ms from where the
-// engine's outcome changes can go either way: the lab's test of the page's numbers on real
-// servers saw such settings split, and once come out the other way nearly every time.
+// firmly, but on real servers a request takes a few ms more or less than in the model (timers
+// fire late, and every request crosses a proxy and a busy event loop), so a setting a few ms
+// from where the engine's outcome changes can go either way: the lab's test of the page's
+// numbers on real servers saw such settings split, and once come out the other way nearly every
+// time.
 import type { Outcome } from '../../sim/trace/schema';
 import type { MsRange } from '../../state/urlParams';
 
