@@ -22,6 +22,19 @@ export class LabPage {
     return this.page.getByRole('region', { name: title, exact: true });
   }
 
+  /**
+   * Waits until the page stops scrolling: after Back or Forward the browser puts the page back
+   * where it was with a smooth scroll (the page's CSS asks for smooth scrolling).
+   */
+  async scrollSettled() {
+    const scrollY = () => this.page.evaluate(() => window.scrollY);
+    await expect(async () => {
+      const before = await scrollY();
+      await this.page.waitForTimeout(250);
+      expect(await scrollY()).toBe(before);
+    }).toPass({ timeout: 10_000 });
+  }
+
   /** Wait until every lazily loaded panel has replaced its loading line. */
   async waitForPanels() {
     await expect(this.page.getByText(/^Loading .*…$/)).toHaveCount(0);

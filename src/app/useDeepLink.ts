@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { allPanelsLoaded } from './panels';
+import { onHashChange } from '../state/historyMoves';
 
 // How long after the panels arrive the page keeps the linked section in place while charts
 // measure themselves and settle.
@@ -10,18 +11,19 @@ const SETTLE_MS = 2000;
  * A reader who opened a link to #numbers would end up somewhere above it, so once every panel
  * is in, go back to the linked section and hold it there while the layout settles, unless
  * the reader has started moving on their own. The same holds for a jump from the contents
- * menu made while panels are still arriving (a slow network, a busy machine).
+ * menu made while panels are still arriving (a slow network, a busy machine). Not after Back or
+ * Forward: there the browser puts the page back where the reader was in that entry, which is
+ * seldom the top of its section.
  */
 export function useDeepLink() {
   useEffect(() => {
     let release = holdSection(window.location.hash.slice(1));
-    const onHashChange = () => {
+    const stopListening = onHashChange((traversal) => {
       release();
-      release = holdSection(window.location.hash.slice(1));
-    };
-    window.addEventListener('hashchange', onHashChange);
+      release = traversal ? () => {} : holdSection(window.location.hash.slice(1));
+    });
     return () => {
-      window.removeEventListener('hashchange', onHashChange);
+      stopListening();
       release();
     };
   }, []);

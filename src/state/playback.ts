@@ -9,7 +9,8 @@
 import { create } from 'zustand';
 import { REPLAY_HASH, parseReplayQuery, replaySearch } from './playbackUrl';
 import { scrollToSection } from './scrollToSection';
-import { currentHash, currentSearch, writeUrlSoon } from './urlWriter';
+import { onHistoryTraversal } from './historyMoves';
+import { currentHash, currentSearch, pushUrl, writeUrlSoon } from './urlWriter';
 
 export interface ReplayTarget {
   scenario: string;
@@ -71,24 +72,25 @@ function joinNotices(parts: readonly string[]): string | null {
   return parts.length ? parts.join(' ') : null;
 }
 
-function initialState(): PlaybackState {
-  const base: PlaybackState = {
-    scenario: DEFAULT_SCENARIO,
-    variant: '',
-    lock: '',
-    step: 0,
-    playing: false,
-    speed: 1,
-    notice: null,
-  };
-  if (typeof window === 'undefined') return base;
+type AskedRun = Pick<PlaybackState, 'scenario' | 'variant' | 'lock' | 'step' | 'notice'>;
+
+/** What a URL without replay parameters asks for: the default run, at its start. */
+const NOTHING_ASKED: AskedRun = {
+  scenario: DEFAULT_SCENARIO,
+  variant: '',
+  lock: '',
+  step: 0,
+  notice: null,
+};
+
+/** The run and step a search string names, as asked (not yet settled on a run that exists). */
+function askedBy(search: string): AskedRun {
   // A malformed link keeps what it can and says what it dropped; it never throws.
   try {
-    const parsed = parseReplayQuery(window.location.search);
-    if (!parsed.present) return base;
+    const parsed = parseReplayQuery(search);
+    if (!parsed.present) return NOTHING_ASKED;
     const q = parsed.query;
     return {
-      ...base,
       scenario: q.scenario ?? DEFAULT_SCENARIO,
       variant: q.variant ?? '',
       lock: q.lock ?? '',
@@ -96,8 +98,13 @@ function initialState(): PlaybackState {
       notice: joinNotices(parsed.problems),
     };
   } catch (err) {
-    return { ...base, notice: `The link could not be opened (${String(err)}).` };
+    return { ...NOTHING_ASKED, notice: `The link could not be opened (${String(err)}).` };
   }
+}
+
+function initialState(): PlaybackState {
+  const asked = typeof window === 'undefined' ? NOTHING_ASKED : askedBy(window.location.search);
+  return { ...asked, playing: false, speed: 1 };
 }
 
 export const usePlayback = create<PlaybackState>()(() => initialState());
@@ -108,14 +115,37 @@ export const usePlayback = create<PlaybackState>()(() => initialState());
  */
 export function registerRunResolver(r: RunResolver): void {
   resolver = r;
+  const settled = settle(usePlayback.getState());
+  withoutUrl(() => usePlayback.setState(settled));
+}
+
+/** A run and step as asked, settled on a run that exists (once the runs are known), with notices. */
+function settle(asked: AskedRun): AskedRun {
+  if (!resolver) return asked;
+  const { choice, notices } = resolver.resolve(target(asked));
+  const length = resolver.length(choice);
+  const step = Math.min(length, Math.max(0, Math.round(asked.step)));
+  const problems = asked.notice ? [asked.notice, ...notices] : [...notices];
+  if (step !== asked.step)
+    problems.push(`This run has ${length} steps; the link asked for step ${asked.step}.`);
+  return { ...choice, step, notice: joinNotices(problems) };
+}
+
+/**
+ * The reader went Back or Forward: show the run and step that entry's URL names (the default run
+ * at its start when it names none), and leave the URL as it is. When the replay already shows
+ * them, nothing changes: a replay still playing keeps playing.
+ */
+function followUrl(): void {
+  const next = settle(askedBy(window.location.search));
   const s = usePlayback.getState();
-  const { choice, notices } = r.resolve(target(s));
-  const length = r.length(choice);
-  const step = Math.min(length, Math.max(0, Math.round(s.step)));
-  const problems = s.notice ? [s.notice, ...notices] : [...notices];
-  if (step !== s.step)
-    problems.push(`This run has ${length} steps; the link asked for step ${s.step}.`);
-  withoutUrl(() => usePlayback.setState({ ...choice, step, notice: joinNotices(problems) }));
+  const same =
+    next.scenario === s.scenario &&
+    next.variant === s.variant &&
+    next.lock === s.lock &&
+    next.step === s.step;
+  if (same) return;
+  withoutUrl(() => usePlayback.setState({ ...next, playing: false }));
 }
 
 function lengthNow(s: PlaybackState): number {
@@ -177,14 +207,18 @@ function prefersReducedMotion(): boolean {
 
 /**
  * Selects a run, rewinds it, and brings the replay into view (no smooth scroll under reduced
- * motion), keeping it there while panels above it are still arriving.
+ * motion), keeping it there while panels above it are still arriving. The reader clicked to go
+ * there, as they would follow a link: the jump adds a history entry, and Back returns to where
+ * they were, with the run that entry's URL names.
  */
 export function openReplay({ scenario, variant, lock }: ReplayTarget): void {
   const t: ReplayTarget = { scenario };
   if (variant !== undefined) t.variant = variant;
   if (lock !== undefined) t.lock = lock;
-  selectRun(t);
-  writeUrl(usePlayback.getState());
+  // Not through the store's own writes: those replace the entry the reader is leaving.
+  withoutUrl(() => selectRun(t));
+  if (typeof window !== 'undefined' && typeof history !== 'undefined')
+    pushUrl(replaySearch(currentSearch(), usePlayback.getState()), `#${REPLAY_HASH}`);
   if (typeof document === 'undefined') return;
   const section = document.getElementById(REPLAY_HASH);
   if (!section) return;
@@ -269,3 +303,5 @@ export function withoutUrl(fn: () => void): void {
     settling = false;
   }
 }
+
+if (typeof window !== 'undefined') onHistoryTraversal(followUrl);

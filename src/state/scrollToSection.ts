@@ -9,6 +9,12 @@ const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
 let releaseHold: (() => void) | null = null;
 
+/** Lets go of the section being held, if any: the reader went Back, and the page is theirs. */
+export function releaseSectionHold(): void {
+  releaseHold?.();
+  releaseHold = null;
+}
+
 /**
  * Scrolls `section` to the top of the viewport and keeps it there until the page is still.
  *
@@ -20,8 +26,7 @@ let releaseHold: (() => void) | null = null;
  * or clicks.
  */
 export function scrollToSection(section: HTMLElement, behavior: ScrollBehavior): void {
-  releaseHold?.();
-  releaseHold = null;
+  releaseSectionHold();
   const aim = () => section.scrollIntoView({ behavior, block: 'start' });
   aim();
   const container = section.parentElement;

@@ -1,4 +1,7 @@
-// The one place the page writes its address bar. A slider dragged end to end, or the replay
+// The one place the page writes its address bar. Most writes replace the current history entry:
+// a slider dragged or the replay scrubbed is one place the reader is at, not a trail of them. A
+// jump the reader clicks (a button that takes them to the replay) adds one, as a link would, so
+// that Back returns them to where they were (pushUrl). A slider dragged end to end, or the replay
 // scrubbed, changes the URL on every input event, dozens of times a second, and each
 // history.replaceState took 10 to 15 ms of the main thread on a phone-speed CPU (Chromium, CPU
 // slowed 4×): 0.8 to 1.2 s of a two-second TTL drag, about half of its script time. So writes that
@@ -13,6 +16,12 @@ interface PendingUrl {
   /** The hash to set with it (`#see-it`); null keeps the hash the page has when it is written. */
   hash: string | null;
 }
+
+/**
+ * The state of every history entry the page has been on (historyMoves.ts stamps the ones it did
+ * not make): a traversal to an entry with it is Back or Forward, not a new jump.
+ */
+export const PAGE_ENTRY_STATE = { fencingLab: 1 } as const;
 
 let pending: PendingUrl | null = null;
 let timer: ReturnType<typeof setTimeout> | null = null;
@@ -39,16 +48,40 @@ export function writeUrlSoon(search: string, hash: string | null = null): void {
   flushUrlWrites();
 }
 
+/**
+ * Adds a history entry with this search string (and hash, when given), as following a link
+ * does. The entry being left first gets any write still waiting, so that Back returns to the
+ * newest state it had. Nothing is added when the URL would not change: a link to the page as it
+ * is adds no entry either.
+ */
+export function pushUrl(search: string, hash: string | null = null): void {
+  flushUrlWrites();
+  write({ search, hash }, 'push');
+}
+
 /** Writes what is waiting now (the page leaving, a test reading the URL). */
 export function flushUrlWrites(): void {
   const next = pending;
   pending = null;
   if (next === null) return;
+  write(next, 'replace');
+}
+
+/**
+ * Forgets the write still waiting: the reader went Back or Forward, and it belonged to the entry
+ * they left. Written now, it would put that entry's state on the one they came to.
+ */
+export function discardUrlWrites(): void {
+  pending = null;
+}
+
+function write(next: PendingUrl, how: 'replace' | 'push'): void {
   const { pathname, search, hash } = window.location;
   const url = `${pathname}${next.search}${next.hash ?? hash}`;
   if (url !== `${pathname}${search}${hash}`) {
     try {
-      window.history.replaceState(window.history.state, '', url);
+      if (how === 'push') window.history.pushState(PAGE_ENTRY_STATE, '', url);
+      else window.history.replaceState(window.history.state, '', url);
       writes++;
     } catch {
       // Some embedders forbid history changes; the page works without a shareable URL.

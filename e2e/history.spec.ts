@@ -1,0 +1,200 @@
+// Back and Forward after a jump to the replay: a button that takes the reader to the replay with
+// a run opened behaves as a link does. Back returns them to where they were, with the replay on
+// the run that place's URL names; Forward goes to the jump again. Dragging, scrubbing and the
+// replay's own selects change the page where the reader is, and add no entry.
+import { expect, test, type Page } from '@playwright/test';
+import { DrillPage } from './pages/drillPage';
+import { LabPage } from './pages/labPage';
+import { ReplayPage } from './pages/replayPage';
+
+const Q1 = /Client 1 holds a lock with a 300 ms TTL and pauses for 500 ms/;
+const Q1_BEST = /^Without fencing the storage accepts it over client 2/;
+
+function scrollY(page: Page): Promise<number> {
+  return page.evaluate(() => Math.round(window.scrollY));
+}
+
+/** How many entries the tab's history has: the page's own, and the blank one before it. */
+function historyLength(page: Page): Promise<number> {
+  return page.evaluate(() => window.history.length);
+}
+
+test.describe('Back and Forward after a jump to the replay', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  test('from the paused client: Back returns to it with the replay as it was; Forward jumps again', async ({
+    page,
+  }) => {
+    const lab = new LabPage(page);
+    const replay = new ReplayPage(page);
+    await lab.open();
+    await lab.waitForPanels();
+    const pausedClient = lab.section('The paused client');
+    const jump = pausedClient.getByRole('button', { name: 'Step through it in the replay' });
+    await jump.scrollIntoViewIfNeeded();
+    await expect(jump).toBeInViewport();
+    const before = page.url();
+    const placeBefore = await scrollY(page);
+    const entries = await historyLength(page);
+    await expect(replay.fencing).toHaveAttribute('aria-checked', 'false');
+
+    await jump.click();
+    await replay.scrollSettled();
+    await expect(replay.heading).toBeInViewport();
+    await expect(replay.fencing).toHaveAttribute('aria-checked', 'true');
+    await expect(page).toHaveURL(
+      /scenario=paused-client&variant=fencing-on&lock=redis&step=0#see-it$/,
+    );
+    const jumpUrl = page.url();
+    expect(await historyLength(page)).toBe(entries + 1);
+
+    await page.goBack();
+    await expect(page).toHaveURL(before);
+    await lab.scrollSettled();
+    // Where the reader was, as the browser keeps it for the entry.
+    expect(Math.abs((await scrollY(page)) - placeBefore)).toBeLessThanOrEqual(2);
+    await expect(jump).toBeInViewport();
+    await expect(replay.heading).not.toBeInViewport();
+    // The URL names no run: the replay is back on its default, fencing off, at the start.
+    await expect(replay.fencing).toHaveAttribute('aria-checked', 'false');
+    await expect(replay.position).toHaveValue('0');
+
+    await page.goForward();
+    await expect(page).toHaveURL(jumpUrl);
+    await expect(replay.fencing).toHaveAttribute('aria-checked', 'true');
+    await expect(replay.position).toHaveValue('0');
+    await lab.scrollSettled();
+    await expect(replay.heading).toBeInViewport();
+  });
+
+  test('from a failure case: Back returns to the table and to the step the replay was on', async ({
+    page,
+  }) => {
+    const lab = new LabPage(page);
+    const replay = new ReplayPage(page);
+    await replay.open();
+    await lab.waitForPanels();
+    // The reader steps the replay a little, then goes on to the failure cases by the contents.
+    for (let i = 0; i < 3; i++) await replay.stepForward.click();
+    await expect(page).toHaveURL(/variant=fencing-off&lock=redis&step=3#see-it$/);
+    await lab.goViaContents('Failure cases');
+    await expect(page).toHaveURL(/step=3#failure-cases$/);
+    const failures = lab.section('Failure cases');
+    const show = failures.getByRole('button', {
+      name: 'Show the save: A write is held up in the network',
+    });
+    await show.scrollIntoViewIfNeeded();
+    await lab.scrollSettled();
+    const before = page.url();
+    const placeBefore = await scrollY(page);
+
+    await show.click();
+    await replay.scrollSettled();
+    await expect(replay.heading).toBeInViewport();
+    const scenario = replay.panel.getByRole('combobox', { name: 'Scenario' });
+    await expect(scenario).toHaveValue('delayed-write');
+    const jumpUrl = page.url();
+    expect(jumpUrl).toMatch(/scenario=delayed-write&variant=fencing-on&lock=redis&step=0#see-it$/);
+
+    await page.goBack();
+    await expect(page).toHaveURL(before);
+    await lab.scrollSettled();
+    // Where the reader was in the table, not the top of its section.
+    expect(Math.abs((await scrollY(page)) - placeBefore)).toBeLessThanOrEqual(2);
+    await expect(show).toBeInViewport();
+    await expect(scenario).toHaveValue('paused-client');
+    await expect(replay.fencing).toHaveAttribute('aria-checked', 'false');
+    await expect(replay.position).toHaveValue('3');
+
+    await page.goForward();
+    await expect(page).toHaveURL(jumpUrl);
+    await expect(scenario).toHaveValue('delayed-write');
+    await expect(replay.fencing).toHaveAttribute('aria-checked', 'true');
+    await expect(replay.position).toHaveValue('0');
+    await lab.scrollSettled();
+    await expect(replay.heading).toBeInViewport();
+
+    // Back twice: past the contents link, to the replay the reader had stepped.
+    await page.goBack();
+    await page.goBack();
+    await expect(page).toHaveURL(/step=3#see-it$/);
+    await expect(scenario).toHaveValue('paused-client');
+    await expect(replay.position).toHaveValue('3');
+  });
+
+  test('from a drill answer: Back returns to the answer, still revealed', async ({ page }) => {
+    const lab = new LabPage(page);
+    const replay = new ReplayPage(page);
+    const drill = new DrillPage(page);
+    await drill.open();
+    await lab.waitForPanels();
+    await drill.predict(Q1, Q1_BEST);
+    await drill.reveal(Q1);
+    const link = drill.question(Q1).getByRole('link', { name: 'Replay: fencing on' });
+    await link.scrollIntoViewIfNeeded();
+    const before = page.url();
+
+    await link.click();
+    await replay.scrollSettled();
+    await expect(replay.heading).toBeInViewport();
+    await expect(replay.fencing).toHaveAttribute('aria-checked', 'true');
+
+    await page.goBack();
+    await expect(page).toHaveURL(before);
+    await lab.scrollSettled();
+    await expect(link).toBeInViewport();
+    await expect(drill.answer(Q1)).toBeVisible();
+    await expect(replay.fencing).toHaveAttribute('aria-checked', 'false');
+  });
+
+  test('from the Redlock figure: Back returns to it, on the run it showed', async ({ page }) => {
+    const lab = new LabPage(page);
+    const replay = new ReplayPage(page);
+    await lab.open();
+    await lab.waitForPanels();
+    const redlock = lab.section('Redlock and its critique');
+    await redlock.getByRole('button', { name: 'A GC pause past the TTL' }).click();
+    await expect(page).toHaveURL(/\?redlock=gc-pause$/);
+    const jump = redlock.getByRole('button', { name: 'Step through that recording in the replay' });
+    await jump.scrollIntoViewIfNeeded();
+    await lab.scrollSettled();
+    const before = page.url();
+
+    await jump.click();
+    await replay.scrollSettled();
+    const scenario = replay.panel.getByRole('combobox', { name: 'Scenario' });
+    await expect(scenario).toHaveValue('redlock-gc-pause');
+
+    await page.goBack();
+    await expect(page).toHaveURL(before);
+    await lab.scrollSettled();
+    await expect(jump).toBeInViewport();
+    await expect(redlock.getByRole('button', { name: 'A GC pause past the TTL' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(scenario).toHaveValue('paused-client');
+  });
+
+  test('scrubbing the replay, its selects and the sliders add no history entries', async ({
+    page,
+  }) => {
+    const lab = new LabPage(page);
+    const replay = new ReplayPage(page);
+    await replay.open();
+    await lab.waitForPanels();
+    const entries = await historyLength(page);
+    await replay.stepTo(4);
+    await replay.stepForward.click();
+    await replay.setFencing(true);
+    await replay.panel.getByRole('combobox', { name: 'Scenario' }).selectOption('delayed-write');
+    await expect(page).toHaveURL(/scenario=delayed-write/);
+    const ttl = lab.section('The paused client').getByRole('slider', { name: /TTL/ });
+    await ttl.focus();
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+    await expect(page).toHaveURL(/try-ttl=/);
+    expect(await historyLength(page)).toBe(entries);
+  });
+});

@@ -1,0 +1,84 @@
+// Back and Forward. The page keeps its state in the URL (the replay's run and step, the paused
+// client's numbers, the Redlock run), so when the reader goes Back or Forward to another history
+// entry, the panels read that entry's URL again and show what it names.
+//
+// A popstate event comes both for Back and Forward and for a link to a section of the page (a
+// new entry). They differ in the entry's state: a new entry from a link has none, and this module
+// stamps it at once; an entry the reader has been on before carries the stamp (the first entry
+// is stamped at load, and pushUrl stamps the entries it adds). So a popstate onto a stamped entry
+// is a traversal.
+import { releaseSectionHold } from './scrollToSection';
+import { PAGE_ENTRY_STATE, discardUrlWrites } from './urlWriter';
+
+type TraversalListener = () => void;
+type HashListener = (traversal: boolean) => void;
+
+const traversalListeners = new Set<TraversalListener>();
+const hashListeners = new Set<HashListener>();
+/** Whether the last popstate was a traversal, for the hashchange that may follow it. */
+let lastPopWasTraversal = false;
+
+function isPageEntry(state: unknown): boolean {
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    (state as Record<string, unknown>).fencingLab === PAGE_ENTRY_STATE.fencingLab
+  );
+}
+
+/** Marks the current entry as one the page has been on, keeping its URL. */
+function stampEntry(): void {
+  if (isPageEntry(window.history.state)) return;
+  try {
+    window.history.replaceState(PAGE_ENTRY_STATE, '', window.location.href);
+  } catch {
+    // Some embedders forbid history changes; Back then leaves the panels as they are.
+  }
+}
+
+/**
+ * Calls `listener` each time the reader goes Back or Forward to another entry of the page, after
+ * any URL write still waiting has been dropped. Returns how to stop.
+ */
+export function onHistoryTraversal(listener: TraversalListener): () => void {
+  traversalListeners.add(listener);
+  return () => traversalListeners.delete(listener);
+}
+
+/**
+ * Calls `listener` on each change of the hash, saying whether it came from Back or Forward
+ * (where the browser puts the page back where the reader was) or from a link (where the page
+ * goes to the section). Returns how to stop.
+ */
+export function onHashChange(listener: HashListener): () => void {
+  hashListeners.add(listener);
+  return () => hashListeners.delete(listener);
+}
+
+function onPopState(event: PopStateEvent): void {
+  lastPopWasTraversal = isPageEntry(event.state);
+  if (!lastPopWasTraversal) {
+    stampEntry();
+    return;
+  }
+  discardUrlWrites();
+  // A jump's scroll may still be holding the replay in place: the browser now puts the page
+  // where this entry was, and the hold must not pull it back.
+  releaseSectionHold();
+  traversalListeners.forEach((listener) => listener());
+}
+
+function onHashChangeEvent(): void {
+  const traversal = lastPopWasTraversal;
+  lastPopWasTraversal = false;
+  // A browser that sends no popstate for a link within the page still gets the entry stamped.
+  stampEntry();
+  hashListeners.forEach((listener) => listener(traversal));
+}
+
+if (typeof window !== 'undefined') {
+  // No new entry: the one the page opened on gets its stamp.
+  stampEntry();
+  window.addEventListener('popstate', onPopState);
+  window.addEventListener('hashchange', onHashChangeEvent);
+}
