@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { PAUSED_CLIENT_RUN, PausedClientPanel } from './PausedClientPanel';
 import { selectRun, setStep } from '../../state/playback';
-import { openAt, urlSearch } from '../../state/testing/url';
+import { goInHistory, openAt, urlSearch } from '../../state/testing/url';
+import { pushUrl } from '../../state/urlWriter';
 
 afterEach(cleanup);
 beforeEach(() => openAt('/'));
@@ -105,6 +106,32 @@ describe('PausedClientPanel', () => {
     expect(screen.getByRole('button', { name: 'Step through it in the replay' })).toBeTruthy();
     fireEvent.change(screen.getByRole('slider', { name: 'Pause' }), { target: { value: '100' } });
     expect(screen.queryByText(/try-ttl “forever”/)).toBeNull();
+  });
+
+  it('shows the numbers of the entry Back and Forward go to', async () => {
+    openAt('/#paused-client');
+    render(<PausedClientPanel />);
+    const slider = () => screen.getByRole('slider', { name: 'Pause' }) as HTMLInputElement;
+    // Two jumps to other sections, each an entry; the reader drags the pause after each.
+    pushUrl(urlSearch(), '#numbers');
+    fireEvent.change(slider(), { target: { value: '200' } });
+    pushUrl(urlSearch(), '#drill');
+    fireEvent.change(slider(), { target: { value: '800' } });
+    expect(urlSearch()).toContain('try-pause=800');
+
+    await act(() => goInHistory(-1));
+    expect(window.location.search).toContain('try-pause=200');
+    expect(slider().value).toBe('200');
+    expect(screen.getByText(/Simulated in your browser .* pause 200 ms/)).toBeTruthy();
+
+    // The page as it opened: the recorded run, and its button to the replay.
+    await act(() => goInHistory(-1));
+    expect(window.location.search).toBe('');
+    expect(slider().value).toBe('500');
+    expect(screen.getByRole('button', { name: 'Step through it in the replay' })).toBeTruthy();
+
+    await act(() => goInHistory(1));
+    expect(slider().value).toBe('200');
   });
 
   it('follows the replay only while it shows this run: another run’s steps do not redraw it', () => {

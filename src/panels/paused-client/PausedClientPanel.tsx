@@ -2,9 +2,10 @@
 // they come from the fencing-on run that the replay below shows, recorded on Redis and Postgres
 // when the lab has recorded it, else a seeded engine run, and the caption says which. Below it,
 // the reader can try other numbers: the engine reruns the story in the browser.
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { currentSearch, replaceSearch } from '../../state/urlParams';
 import { openReplay, usePlayback } from '../../state/playback';
+import { onHistoryTraversal } from '../../state/historyMoves';
 import { ReplayCursor } from '../replay/cursor';
 import { describeSource } from '../replay/describe';
 import { loadRun, resolveRun } from '../replay/runs';
@@ -20,6 +21,7 @@ import {
   RECORDED_NUMBERS,
   WHAT_IF_LOCKS,
   parseWhatIfQuery,
+  sameNumbers,
   whatIfCloseCall,
   whatIfRun,
   whatIfSearch,
@@ -49,6 +51,16 @@ export function PausedClientPanel() {
     setLinkProblems([]);
     replaceSearch(whatIfSearch(currentSearch(), n));
   };
+  // Back or Forward: the numbers that entry's URL names (the recorded run when it names none).
+  useEffect(
+    () =>
+      onHistoryTraversal(() => {
+        const read = parseWhatIfQuery(window.location.search);
+        setNumbersState((shown) => (sameNumbers(shown, read.numbers) ? shown : read.numbers));
+        setLinkProblems(read.problems);
+      }),
+    [],
+  );
   const openReplayRef = useRef<HTMLButtonElement>(null);
   const backToRecorded = () => {
     setNumbers(null);

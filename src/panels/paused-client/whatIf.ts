@@ -166,6 +166,14 @@ export function parseWhatIfQuery(search: string): ParsedWhatIfQuery {
   return { numbers: used > 0 ? numbers : null, problems };
 }
 
+/** Whether two sets of numbers (or none) are the same run. */
+export function sameNumbers(a: WhatIfNumbers | null, b: WhatIfNumbers | null): boolean {
+  if (a === null || b === null) return a === b;
+  return (
+    a.ttlMs === b.ttlMs && a.pauseMs === b.pauseMs && a.fencing === b.fencing && a.lock === b.lock
+  );
+}
+
 /** The search string with these numbers in it (or none of them), keeping every other parameter. */
 export function whatIfSearch(currentSearch: string, numbers: WhatIfNumbers | null): string {
   return searchWith(currentSearch, {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { RedlockPanel } from './RedlockPanel';
-import { openAt, urlSearch } from '../../state/testing/url';
+import { goInHistory, openAt, urlSearch } from '../../state/testing/url';
+import { pushUrl } from '../../state/urlWriter';
 
 afterEach(cleanup);
 beforeEach(() => openAt('/'));
@@ -122,6 +123,49 @@ describe('RedlockPanel', () => {
     ).toBe('300');
     fireEvent.click(screen.getByRole('button', { name: 'Back to 500 ms' }));
     expect(urlSearch()).toBe('?redlock=gc-pause');
+  });
+
+  it('shows the run, size and step of the entry Back and Forward go to', async () => {
+    openAt('/#redlock');
+    render(<RedlockPanel />);
+    const pressed = () =>
+      screen
+        .getAllByRole('button', { pressed: true })
+        .map((b) => b.textContent)
+        .join();
+    const position = () =>
+      (screen.getByRole('slider', { name: 'Redlock replay position' }) as HTMLInputElement).value;
+    fireEvent.click(screen.getByRole('button', { name: 'A GC pause past the TTL' }));
+    fireEvent.change(screen.getByRole('slider', { name: 'Client 1’s GC pause' }), {
+      target: { value: '300' },
+    });
+    fireEvent.change(screen.getByRole('slider', { name: 'Redlock replay position' }), {
+      target: { value: '2' },
+    });
+    expect(urlSearch()).toBe('?redlock=gc-pause&try-gc-pause=300&redlock-step=2');
+    // A jump to another section adds an entry; the reader comes back and picks the clock jump.
+    pushUrl(urlSearch(), '#numbers');
+    fireEvent.click(screen.getByRole('button', { name: 'A clock jumps on one node' }));
+    fireEvent.change(screen.getByRole('slider', { name: 'Clock jump on redis-3' }), {
+      target: { value: '500' },
+    });
+    // The reader pauses longer than the URL writer's interval before pressing Back.
+    expect(urlSearch()).toBe('?try-gc-pause=300&redlock=clock-jump&try-jump=500');
+
+    await act(() => goInHistory(-1));
+    expect(pressed()).toBe('A GC pause past the TTL');
+    expect(
+      (screen.getByRole('slider', { name: 'Client 1’s GC pause' }) as HTMLInputElement).value,
+    ).toBe('300');
+    expect(position()).toBe('2');
+    // Nothing was written on the way back.
+    expect(urlSearch()).toBe('?redlock=gc-pause&try-gc-pause=300&redlock-step=2');
+
+    await act(() => goInHistory(1));
+    expect(pressed()).toBe('A clock jumps on one node');
+    expect(
+      (screen.getByRole('slider', { name: 'Clock jump on redis-3' }) as HTMLInputElement).value,
+    ).toBe('500');
   });
 
   it('keeps the run in the URL, opens the run a link names, and says when a link’s is wrong', () => {

@@ -1,7 +1,7 @@
 // "Redlock and its critique": the engine replays Kleppmann's two cases on 5 simulated Redis
 // nodes. Each node row shows whose key it holds over time; the moment a second client gets a
 // majority while the first still believes it holds the lock is marked.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { ReplayCursor } from '../replay/cursor';
 import { actorName } from '../../content/actorWords';
@@ -9,6 +9,7 @@ import { describeEvent, describeSource } from '../replay/describe';
 import { resolveRun, simulateRun } from '../replay/runs';
 import { currentSearch, replaceSearch } from '../../state/urlParams';
 import { openReplay } from '../../state/playback';
+import { onHistoryTraversal } from '../../state/historyMoves';
 import { IconStepBack, IconStepForward } from '../shared/icons';
 import { MsSlider } from '../shared/MsSlider';
 import { ownersAt, redlockModel } from '../../viz/redlock';
@@ -37,32 +38,51 @@ const SIZED: Record<RunName, { sized: SizedRun; label: string; noun: string }> =
 };
 const RUN_NAMES = Object.keys(SIZED) as RunName[];
 
+/** What the panel shows for a URL: its run, each run's size, the step, and what was wrong. */
+function readLink(search: string) {
+  const read = Object.fromEntries(RUN_NAMES.map((r) => [r, SIZED[r].sized.parse(search)]));
+  const sizes = read as Record<RunName, { ms: number | null; problem: string | null }>;
+  const runFromLink = parseRunQuery(search);
+  const linked = (r: RunName) => sizes[r].ms !== null || sizes[r].problem !== null;
+  // The run is the one the link names; failing that, a link with only a GC pause in it opens
+  // that run.
+  const which: RunName =
+    runFromLink.run ??
+    (linked('redlock-gc-pause') && !linked('redlock-clock-jump')
+      ? 'redlock-gc-pause'
+      : 'redlock-clock-jump');
+  const stepFromLink = parseStepQuery(search);
+  return {
+    which,
+    runProblem: runFromLink.problem,
+    stepFromLink,
+    // A linked step belongs to the run the link opens; each run keeps its own place after that.
+    stepByRun: (stepFromLink.step !== null ? { [which]: stepFromLink.step } : {}) as Record<
+      string,
+      number
+    >,
+    ownMsByRun: {
+      'redlock-clock-jump': sizes['redlock-clock-jump'].ms,
+      'redlock-gc-pause': sizes['redlock-gc-pause'].ms,
+    } as Record<RunName, number | null>,
+    linkProblem: {
+      'redlock-clock-jump': sizes['redlock-clock-jump'].problem,
+      'redlock-gc-pause': sizes['redlock-gc-pause'].problem,
+    } as Record<RunName, string | null>,
+  };
+}
+
 export function RedlockPanel() {
   // The reader's own sizes, once they move a slider or open a link with one; until then, the
-  // recorded stories'. The run is the one the link names; failing that, a link with only a GC
-  // pause in it opens that run.
-  const [fromLink] = useState(() => {
-    const search = window.location.search;
-    const read = Object.fromEntries(RUN_NAMES.map((r) => [r, SIZED[r].sized.parse(search)]));
-    return read as Record<RunName, { ms: number | null; problem: string | null }>;
-  });
-  const [runFromLink] = useState(() => parseRunQuery(window.location.search));
-  const linked = (r: RunName) => fromLink[r].ms !== null || fromLink[r].problem !== null;
-  const [which, setWhich] = useState<RunName>(
-    runFromLink.run ??
-      (linked('redlock-gc-pause') && !linked('redlock-clock-jump')
-        ? 'redlock-gc-pause'
-        : 'redlock-clock-jump'),
-  );
-  const [runProblem, setRunProblem] = useState(runFromLink.problem);
-  // A linked step belongs to the run the link opens; each run keeps its own place after that.
-  const [stepFromLink] = useState(() => parseStepQuery(window.location.search));
-  const [stepByRun, setStepByRun] = useState<Record<string, number>>(() =>
-    stepFromLink.step !== null ? { [which]: stepFromLink.step } : {},
-  );
+  // recorded stories'.
+  const [fromLink] = useState(() => readLink(window.location.search));
+  const [which, setWhich] = useState<RunName>(fromLink.which);
+  const [runProblem, setRunProblem] = useState(fromLink.runProblem);
+  const [stepFromLink, setStepFromLink] = useState(fromLink.stepFromLink);
+  const [stepByRun, setStepByRun] = useState<Record<string, number>>(fromLink.stepByRun);
   // The linked step's notice lasts until the reader moves: then the figure is theirs.
   const [linkedStepShown, setLinkedStepShown] = useState(
-    stepFromLink.step !== null || stepFromLink.problem !== null,
+    fromLink.stepFromLink.step !== null || fromLink.stepFromLink.problem !== null,
   );
   const choose = (r: RunName) => {
     setWhich(r);
@@ -70,14 +90,34 @@ export function RedlockPanel() {
     setLinkedStepShown(false);
     replaceSearch(stepSearch(runSearch(currentSearch(), r), stepByRun[r] ?? null));
   };
-  const [ownMsByRun, setOwnMsByRun] = useState<Record<RunName, number | null>>(() => ({
-    'redlock-clock-jump': fromLink['redlock-clock-jump'].ms,
-    'redlock-gc-pause': fromLink['redlock-gc-pause'].ms,
-  }));
-  const [linkProblem, setLinkProblem] = useState<Record<RunName, string | null>>(() => ({
-    'redlock-clock-jump': fromLink['redlock-clock-jump'].problem,
-    'redlock-gc-pause': fromLink['redlock-gc-pause'].problem,
-  }));
+  const [ownMsByRun, setOwnMsByRun] = useState(fromLink.ownMsByRun);
+  const [linkProblem, setLinkProblem] = useState(fromLink.linkProblem);
+  // Back or Forward: the run, sizes and step that entry's URL names, unless the figure already
+  // shows them (then the reader's place in the other run stays too).
+  const shownRef = useRef({ which, ownMsByRun, step: stepByRun[which] ?? null });
+  useEffect(() => {
+    shownRef.current = { which, ownMsByRun, step: stepByRun[which] ?? null };
+  });
+  useEffect(
+    () =>
+      onHistoryTraversal(() => {
+        const link = readLink(window.location.search);
+        const now = shownRef.current;
+        const same =
+          link.which === now.which &&
+          (link.stepByRun[link.which] ?? null) === now.step &&
+          RUN_NAMES.every((r) => link.ownMsByRun[r] === now.ownMsByRun[r]);
+        if (same) return;
+        setWhich(link.which);
+        setRunProblem(link.runProblem);
+        setStepFromLink(link.stepFromLink);
+        setStepByRun(link.stepByRun);
+        setLinkedStepShown(link.stepFromLink.step !== null || link.stepFromLink.problem !== null);
+        setOwnMsByRun(link.ownMsByRun);
+        setLinkProblem(link.linkProblem);
+      }),
+    [],
+  );
   const { sized, label, noun } = SIZED[which];
   const ownMs = ownMsByRun[which];
   const setOwnMs = (ms: number | null) => {
