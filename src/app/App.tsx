@@ -1,13 +1,28 @@
-import { Suspense } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { sections, type SectionInfo } from './sections';
 import { Contents } from './Contents';
 import { SectionBoundary } from './SectionBoundary';
-import { lazyPanels } from './panels';
+import { panelLoaders } from './panels';
+import { panelTurns } from './panelTurns';
 import { useDeepLink } from './useDeepLink';
 import { TopPanel } from '../panels/top';
 
+/** The section's panel once it has had its turn (panelTurns.ts); until then a loading line. */
+function PanelInTurn({ info }: { info: SectionInfo }) {
+  const turn = useSyncExternalStore(panelTurns.subscribe, () => panelTurns.turnOf(info.id));
+  // Code that did not arrive is the section's error, shown by its boundary.
+  if (turn.status === 'failed') throw turn.error;
+  if (turn.status === 'waiting')
+    return (
+      <p className="panel-loading" role="status">
+        Loading {info.title.toLowerCase()}…
+      </p>
+    );
+  const { Panel } = turn;
+  return <Panel />;
+}
+
 function Section({ info, index }: { info: SectionInfo; index: number }) {
-  const Panel = lazyPanels[info.id];
   return (
     <section id={info.id} aria-labelledby={`${info.id}-title`} className="section">
       <header className="section-header">
@@ -19,17 +34,9 @@ function Section({ info, index }: { info: SectionInfo; index: number }) {
         </h2>
         <p className="kicker">{info.kicker}</p>
       </header>
-      {Panel ? (
+      {info.id in panelLoaders ? (
         <SectionBoundary title={info.title}>
-          <Suspense
-            fallback={
-              <p className="panel-loading" role="status">
-                Loading {info.title.toLowerCase()}…
-              </p>
-            }
-          >
-            <Panel />
-          </Suspense>
+          <PanelInTurn info={info} />
         </SectionBoundary>
       ) : null}
     </section>
@@ -37,6 +44,7 @@ function Section({ info, index }: { info: SectionInfo; index: number }) {
 }
 
 export function App() {
+  useEffect(() => panelTurns.start(), []);
   useDeepLink();
   const [top, ...rest] = sections;
   return (

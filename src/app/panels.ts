@@ -1,8 +1,8 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 
-// Every panel below the opening loads as its own chunk, right after the shell has rendered.
-// The shell (headings, contents menu, section 1) stays within the initial-JavaScript budget,
-// and a panel that fails to load only costs its own section.
+// Every panel below the opening loads as its own chunk, right after the shell has rendered, and is
+// shown in its turn (panelTurns.ts). The shell (headings, contents menu, section 1) stays within
+// the initial-JavaScript budget, and a panel that fails to load only costs its own section.
 type Loader = () => Promise<ComponentType>;
 
 export const panelLoaders: Record<string, Loader> = {
@@ -21,15 +21,3 @@ export const panelLoaders: Record<string, Loader> = {
   drill: () => import('../panels/drill').then((m) => m.DrillPanel),
   numbers: () => import('../panels/numbers').then((m) => m.NumbersPanel),
 };
-
-export const lazyPanels: Record<string, ComponentType> = Object.fromEntries(
-  Object.entries(panelLoaders).map(([id, load]) => [
-    id,
-    lazy(async () => ({ default: await load() })),
-  ]),
-);
-
-/** Resolves when every panel's code has arrived (or failed), so a deep link can be honoured. */
-export function allPanelsLoaded(): Promise<unknown> {
-  return Promise.allSettled(Object.values(panelLoaders).map((load) => load()));
-}

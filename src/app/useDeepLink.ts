@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
-import { allPanelsLoaded } from './panels';
+import { panelTurns } from './panelTurns';
 import { onHashChange } from '../state/historyMoves';
 
-// How long after the panels arrive the page keeps the linked section in place while charts
+// How long after the panels are shown the page keeps the linked section in place while charts
 // measure themselves and settle.
 const SETTLE_MS = 2000;
 
 /**
  * Panels arrive a moment after the shell, and each one pushes the sections below it down.
  * A reader who opened a link to #numbers would end up somewhere above it, so once every panel
- * is in, go back to the linked section and hold it there while the layout settles, unless
+ * has been shown, go back to the linked section and hold it there while the layout settles, unless
  * the reader has started moving on their own. The same holds for a jump from the contents
  * menu made while panels are still arriving (a slow network, a busy machine). Not after Back or
  * Forward: there the browser puts the page back where the reader was in that entry, which is
@@ -47,7 +47,7 @@ function holdSection(target: string): () => void {
     if (stopped || window.location.hash.slice(1) !== target) return;
     document.getElementById(target)?.scrollIntoView({ block: 'start', behavior: 'instant' });
   };
-  void allPanelsLoaded().then(() => {
+  void panelTurns.allShown().then(() => {
     if (stopped) return;
     requestAnimationFrame(pin);
     if (typeof ResizeObserver !== 'undefined') {

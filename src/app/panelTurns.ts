@@ -1,0 +1,110 @@
+import type { ComponentType } from 'react';
+import { panelLoaders } from './panels';
+
+/**
+ * Each panel below the opening is shown in its own turn, one per animation frame, once its code
+ * is in.
+ *
+ * The panels' chunks arrive within a few milliseconds of each other. Shown through React.lazy,
+ * React revealed them all in one commit, and the browser then laid out fourteen panels in one
+ * task: the page's longest on first load, most of it layout (about 60 to 90 ms on the machine
+ * the README's figures come from, several times that on a phone's CPU). Shown one a frame, each
+ * panel's render and layout is a task of its own, and a tap or a scroll is answered between them.
+ * Every panel is still shown within a few frames of its code arriving, text and all: nothing
+ * waits for the reader to scroll, so find-in-page, screen readers, print and links into a
+ * section find it whole.
+ */
+export type PanelTurn =
+  | { status: 'waiting' }
+  | { status: 'shown'; Panel: ComponentType }
+  | { status: 'failed'; error: Error };
+
+export interface PanelTurns {
+  /** Fetches every panel's code at once; each is shown in its turn as it arrives. Runs once. */
+  start(): void;
+  /** The panel's turn: waiting, shown, or failed (its code did not arrive). */
+  turnOf(id: string): PanelTurn;
+  subscribe(notify: () => void): () => void;
+  /** Resolves once every panel has had its turn (shown or failed), so a deep link can be honoured. */
+  allShown(): Promise<void>;
+}
+
+type Loader = () => Promise<ComponentType>;
+/** Calls back before the browser's next frame, as requestAnimationFrame; null where there is none. */
+type NextFrame = ((show: () => void) => void) | null;
+
+const WAITING: PanelTurn = { status: 'waiting' };
+
+const browserFrame = (): NextFrame =>
+  // A hidden tab gets no frames, and nobody watches it lay out: it takes the panels at once.
+  typeof requestAnimationFrame === 'undefined' || document.visibilityState === 'hidden'
+    ? null
+    : (show) => requestAnimationFrame(show);
+
+export function createPanelTurns(
+  loaders: Readonly<Record<string, Loader>>,
+  nextFrame: () => NextFrame = browserFrame,
+): PanelTurns {
+  const order = Object.keys(loaders);
+  const turns = new Map<string, PanelTurn>();
+  const listeners = new Set<() => void>();
+  /** Panels whose code is in (or failed) and that wait for a frame, in the page's order. */
+  const queue: { id: string; turn: PanelTurn }[] = [];
+  let waitingForFrame = false;
+  let started = false;
+  let finished: (() => void) | undefined;
+  const allShown = new Promise<void>((resolve) => (finished = resolve));
+  if (order.length === 0) finished?.();
+
+  function showNext() {
+    waitingForFrame = false;
+    const next = queue.shift();
+    if (next === undefined) return;
+    turns.set(next.id, next.turn);
+    listeners.forEach((notify) => notify());
+    if (turns.size === order.length) finished?.();
+    schedule();
+  }
+
+  function schedule() {
+    if (waitingForFrame || queue.length === 0) return;
+    const frame = nextFrame();
+    if (frame === null) {
+      while (queue.length > 0) showNext();
+      return;
+    }
+    waitingForFrame = true;
+    frame(showNext);
+  }
+
+  function arrived(id: string, turn: PanelTurn) {
+    queue.push({ id, turn });
+    queue.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+    schedule();
+  }
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      for (const id of order)
+        loaders[id]!().then(
+          (Panel) => arrived(id, { status: 'shown', Panel }),
+          (error: unknown) =>
+            arrived(id, {
+              status: 'failed',
+              error: error instanceof Error ? error : new Error(String(error)),
+            }),
+        );
+    },
+    turnOf: (id) => turns.get(id) ?? WAITING,
+    subscribe(notify) {
+      listeners.add(notify);
+      return () => listeners.delete(notify);
+    },
+    allShown: () => allShown,
+  };
+}
+
+/** The page's panels, taking their turns. */
+export const panelTurns = createPanelTurns(panelLoaders);
