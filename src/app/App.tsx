@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { sections, type SectionInfo } from './sections';
 import { Contents } from './Contents';
 import { SectionBoundary } from './SectionBoundary';
@@ -9,7 +9,17 @@ import { TopPanel } from '../panels/top';
 
 /** The section's panel once it has had its turn (panelTurns.ts); until then a loading line. */
 function PanelInTurn({ info }: { info: SectionInfo }) {
-  const turn = useSyncExternalStore(panelTurns.subscribe, () => panelTurns.turnOf(info.id));
+  const [turn, setTurn] = useState(() => panelTurns.turnOf(info.id));
+  // A transition, so React renders the panel in slices and yields between them: a long panel's
+  // render is not one long task.
+  useEffect(() => {
+    const follow = () => startTransition(() => setTurn(panelTurns.turnOf(info.id)));
+    follow();
+    return panelTurns.subscribe(follow);
+  }, [info.id]);
+  useEffect(() => {
+    if (turn.status !== 'waiting') panelTurns.committed(info.id);
+  }, [turn, info.id]);
   // Code that did not arrive is the section's error, shown by its boundary.
   if (turn.status === 'failed') throw turn.error;
   if (turn.status === 'waiting')

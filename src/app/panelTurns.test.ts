@@ -31,8 +31,13 @@ describe('createPanelTurns', () => {
     expect(shown()).toEqual([]);
     frame();
     expect(shown()).toEqual(['a']);
+    // The next waits until React has committed the last, however many frames pass.
+    frame();
+    expect(shown()).toEqual(['a']);
+    turns.committed('a');
     frame();
     expect(shown()).toEqual(['a', 'b']);
+    turns.committed('b');
     frame();
     expect(shown()).toEqual(['a', 'b', 'c']);
     expect(turns.turnOf('c')).toEqual({ status: 'shown', Panel: C });
@@ -50,6 +55,7 @@ describe('createPanelTurns', () => {
     frame();
     expect(turns.turnOf('a').status).toBe('waiting');
     expect(turns.turnOf('b').status).toBe('shown');
+    turns.committed('b');
     arriveA(A);
     await settle();
     frame();
@@ -72,6 +78,7 @@ describe('createPanelTurns', () => {
     turns.start();
     await settle();
     frame();
+    turns.committed('a');
     frame();
     await settle();
     const a = turns.turnOf('a');
@@ -80,6 +87,17 @@ describe('createPanelTurns', () => {
     );
     expect(told).toBe(2);
     expect(allShown).toBe(true);
+  });
+
+  it('goes on after a while if the last panel is never committed', async () => {
+    const { nextFrame, frame } = frames();
+    const turns = createPanelTurns({ a: async () => A, b: async () => B }, nextFrame);
+    turns.start();
+    await settle();
+    frame();
+    await new Promise((done) => setTimeout(done, 600));
+    frame();
+    expect(turns.turnOf('b').status).toBe('shown');
   });
 
   it('shows everything at once where there are no frames (a hidden tab)', async () => {

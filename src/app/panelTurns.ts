@@ -2,14 +2,15 @@ import type { ComponentType } from 'react';
 import { panelLoaders } from './panels';
 
 /**
- * Each panel below the opening is shown in its own turn, one per animation frame, once its code
- * is in.
+ * Each panel below the opening is shown in its own turn, once its code is in: one per animation
+ * frame, each after the one before is in the page, and rendered by React in slices.
  *
  * The panels' chunks arrive within a few milliseconds of each other. Shown through React.lazy,
  * React revealed them all in one commit, and the browser then laid out fourteen panels in one
  * task: the page's longest on first load, most of it layout (about 60 to 90 ms on the machine
- * the README's figures come from, several times that on a phone's CPU). Shown one a frame, each
- * panel's render and layout is a task of its own, and a tap or a scroll is answered between them.
+ * the README's figures come from, several times that on a phone's CPU). Shown in turns, each
+ * panel's layout is a task of its own and its render is cut into slices React yields between,
+ * so a tap or a scroll is answered in between.
  * Every panel is still shown within a few frames of its code arriving, text and all: nothing
  * waits for the reader to scroll, so find-in-page, screen readers, print and links into a
  * section find it whole.
@@ -20,11 +21,13 @@ export type PanelTurn =
   | { status: 'failed'; error: Error };
 
 export interface PanelTurns {
-  /** Fetches every panel's code at once; each is shown in its turn as it arrives. Runs once. */
+  /** Fetches every panel's code; each is shown in its turn as it arrives. Runs once. */
   start(): void;
   /** The panel's turn: waiting, shown, or failed (its code did not arrive). */
   turnOf(id: string): PanelTurn;
   subscribe(notify: () => void): () => void;
+  /** The panel shown last is in the page (React has committed it): the next may take its turn. */
+  committed(id: string): void;
   /** Resolves once every panel has had its turn (shown or failed), so a deep link can be honoured. */
   allShown(): Promise<void>;
 }
@@ -34,6 +37,8 @@ type Loader = () => Promise<ComponentType>;
 type NextFrame = ((show: () => void) => void) | null;
 
 const WAITING: PanelTurn = { status: 'waiting' };
+/** How long the next panel waits for the last one to be committed before going ahead anyway. */
+const COMMIT_WAIT_MS = 500;
 
 const browserFrame = (): NextFrame =>
   // A hidden tab gets no frames, and nobody watches it lay out: it takes the panels at once.
@@ -51,26 +56,43 @@ export function createPanelTurns(
   /** Panels whose code is in (or failed) and that wait for a frame, in the page's order. */
   const queue: { id: string; turn: PanelTurn }[] = [];
   let waitingForFrame = false;
+  /** The panel shown last, until React has committed it; the next waits for that. */
+  let uncommitted: string | null = null;
+  let commitWait: ReturnType<typeof setTimeout> | undefined;
   let started = false;
   let finished: (() => void) | undefined;
   const allShown = new Promise<void>((resolve) => (finished = resolve));
   if (order.length === 0) finished?.();
 
+  function show(next: { id: string; turn: PanelTurn }) {
+    turns.set(next.id, next.turn);
+    listeners.forEach((notify) => notify());
+    if (turns.size === order.length) finished?.();
+  }
+
   function showNext() {
     waitingForFrame = false;
     const next = queue.shift();
     if (next === undefined) return;
-    turns.set(next.id, next.turn);
-    listeners.forEach((notify) => notify());
-    if (turns.size === order.length) finished?.();
+    // React renders the panel in slices (a transition); the next one waits until it is in the
+    // page, or React would render the two together and the browser lay them out together.
+    uncommitted = next.id;
+    commitWait = setTimeout(() => committed(next.id), COMMIT_WAIT_MS);
+    show(next);
+  }
+
+  function committed(id: string) {
+    if (id !== uncommitted) return;
+    uncommitted = null;
+    clearTimeout(commitWait);
     schedule();
   }
 
   function schedule() {
-    if (waitingForFrame || queue.length === 0) return;
+    if (waitingForFrame || uncommitted !== null || queue.length === 0) return;
     const frame = nextFrame();
     if (frame === null) {
-      while (queue.length > 0) showNext();
+      for (const next of queue.splice(0)) show(next);
       return;
     }
     waitingForFrame = true;
@@ -87,17 +109,23 @@ export function createPanelTurns(
     start() {
       if (started) return;
       started = true;
+      // Each fetch in a task of its own: starting one (Vite's preload helper resolving the
+      // chunk's URLs and adding a <link> for each file it needs) takes a few milliseconds, and
+      // the fourteen together made a long task of their own.
       for (const id of order)
-        loaders[id]!().then(
-          (Panel) => arrived(id, { status: 'shown', Panel }),
-          (error: unknown) =>
-            arrived(id, {
-              status: 'failed',
-              error: error instanceof Error ? error : new Error(String(error)),
-            }),
+        setTimeout(() =>
+          loaders[id]!().then(
+            (Panel) => arrived(id, { status: 'shown', Panel }),
+            (error: unknown) =>
+              arrived(id, {
+                status: 'failed',
+                error: error instanceof Error ? error : new Error(String(error)),
+              }),
+          ),
         );
     },
     turnOf: (id) => turns.get(id) ?? WAITING,
+    committed,
     subscribe(notify) {
       listeners.add(notify);
       return () => listeners.delete(notify);
