@@ -4,29 +4,59 @@ import { fromCaller } from '../paths';
 export interface BenchPageArgs {
   /** An existing build to measure; without it the command builds the page into a folder of its own. */
   distDir: string | undefined;
+  /** How many first loads at each width the main-thread figures are the median of; 0 skips them. */
+  loads: number;
+  /** Chromium's CPU throttling rate for those loads: 4 is a CPU four times slower, as a phone's. */
+  cpuSlowdown: number;
   help: boolean;
 }
 
-export const BENCH_PAGE_USAGE = 'usage: npm run bench:page [-- --dist FOLDER]';
+export const BENCH_PAGE_USAGE =
+  'usage: npm run bench:page [-- --dist FOLDER --loads N --cpu-slowdown N]\n' +
+  '  --loads N          first loads at 375 px and at 1280 px to take the median of (default 5; 0: sizes only)\n' +
+  '  --cpu-slowdown N   run those loads on a CPU N times slower, as on a phone (default 1)';
 
 export class BadBenchPageArgsError extends Error {}
 
+const DEFAULT_LOADS = 5;
+
 export function parseBenchPageArgs(argv: readonly string[]): BenchPageArgs {
-  const out: BenchPageArgs = { distDir: undefined, help: false };
+  const out: BenchPageArgs = {
+    distDir: undefined,
+    loads: DEFAULT_LOADS,
+    cpuSlowdown: 1,
+    help: false,
+  };
   const given = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const flag = arg.startsWith('--dist=') ? '--dist' : arg;
+    const eq = arg.indexOf('=');
+    const flag = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
     if (given.has(flag)) throw new BadBenchPageArgsError(`${flag} is given twice`);
     given.add(flag);
+    // The flag's value, from `--flag=value` or from the next argument.
+    const value = () => (flag === arg ? argv[++i] : arg.slice(eq + 1));
     if (arg === '--help' || arg === '-h') out.help = true;
-    else if (arg === '--dist' || arg.startsWith('--dist=')) {
-      const value = arg === '--dist' ? argv[++i] : arg.slice('--dist='.length);
-      if (value === undefined || value === '' || value.startsWith('--'))
+    else if (flag === '--dist') {
+      const dir = value();
+      if (dir === undefined || dir === '' || dir.startsWith('--'))
         throw new BadBenchPageArgsError(
           '--dist takes the folder of a build (where its index.html is)',
         );
-      out.distDir = fromCaller(value);
+      out.distDir = fromCaller(dir);
+    } else if (flag === '--loads') {
+      const n = value();
+      // Decimal digits only: Number() also reads "0x10", "1e3" and "".
+      if (n === undefined || !/^\d+$/.test(n))
+        throw new BadBenchPageArgsError(`--loads takes a whole number, got "${n ?? ''}"`);
+      out.loads = Number(n);
+    } else if (flag === '--cpu-slowdown') {
+      const n = value();
+      if (n === undefined || !/^\d+(\.\d+)?$/.test(n) || Number(n) < 1)
+        throw new BadBenchPageArgsError(
+          `--cpu-slowdown takes a number of 1 or more, got "${n ?? ''}"`,
+        );
+      out.cpuSlowdown = Number(n);
     } else throw new BadBenchPageArgsError(`unknown argument "${arg}"`);
   }
   return out;

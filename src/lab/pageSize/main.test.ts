@@ -1,5 +1,6 @@
 // `npm run bench:page` as a person runs it: the real build against DESIGN.md's budget, and the
-// figures it prints agreeing with its JSON line; a build over budget fails the command.
+// figures it prints agreeing with its JSON line, the first load's main thread included; a build
+// over budget fails the command.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,8 @@ interface Printed {
   budgetGzipBytes: number;
   laterJsGzipBytes: number;
   initialFiles: string[];
+  firstLoad: { width: number; height: number; longestTaskMs: number; totalBlockingMs: number }[];
+  loads?: number;
 }
 const jsonLine = (stdout: string) => JSON.parse(stdout.trimEnd().split('\n').at(-1)!) as Printed;
 /** The kB figure a printed line shows after its label. */
@@ -47,6 +50,23 @@ describe('npm run bench:page', () => {
       Number((json.initialJsGzipBytes / 1000).toFixed(1)),
     );
     expect(stdout).toContain('within it');
+    // The first load's main thread, at a phone's width and a desktop's, as printed.
+    expect(json.firstLoad.map((f) => f.width)).toEqual([375, 1280]);
+    expect(json.loads).toBe(5);
+    for (const f of json.firstLoad) {
+      const line = stdout.split('\n').find((l) => l.trimStart().startsWith(`${f.width} × `))!;
+      expect(line, `${f.width} px`).toContain(
+        `longest task ${f.longestTaskMs.toFixed(0).padStart(4)} ms`,
+      );
+      expect(line).toContain(`total blocking time ${f.totalBlockingMs.toFixed(0).padStart(4)} ms`);
+    }
+  });
+
+  it('with --loads 0, prints the sizes alone', async () => {
+    const { code, stdout } = await benchPage(['--loads', '0']);
+    expect(code).toBe(0);
+    expect(jsonLine(stdout).firstLoad).toEqual([]);
+    expect(stdout).not.toContain('longest task');
   });
 
   it('fails, and says so, when the initial JavaScript is over budget', async () => {
@@ -56,7 +76,7 @@ describe('npm run bench:page', () => {
     writeFileSync(join(dir, 'index.html'), '<script type="module" src="./assets/big.js"></script>');
     // Random bytes do not compress: a gzip of 120 kB of them is over 110 kB.
     writeFileSync(join(dir, 'assets/big.js'), randomBytes(120_000));
-    const { code, stdout } = await benchPage(['--dist', dir]);
+    const { code, stdout } = await benchPage(['--dist', dir, '--loads', '0']);
     expect(code).toBe(1);
     expect(stdout).toContain('OVER it');
     expect(jsonLine(stdout).initialJsGzipBytes).toBeGreaterThan(INITIAL_JS_BUDGET_BYTES);

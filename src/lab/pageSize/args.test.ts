@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { BadBenchPageArgsError, parseBenchPageArgs } from './args';
+
+describe('bench:page arguments', () => {
+  it('measures five first loads at the CPU as it is unless told otherwise', () => {
+    expect(parseBenchPageArgs([])).toMatchObject({ loads: 5, cpuSlowdown: 1, distDir: undefined });
+  });
+
+  it('reads --loads and --cpu-slowdown with a space or an equals sign', () => {
+    expect(parseBenchPageArgs(['--loads', '3', '--cpu-slowdown=4'])).toMatchObject({
+      loads: 3,
+      cpuSlowdown: 4,
+    });
+    expect(parseBenchPageArgs(['--loads=0'])).toMatchObject({ loads: 0 });
+  });
+
+  it('refuses a count or a rate that is not one, and a flag given twice', () => {
+    for (const argv of [
+      ['--loads', '1e3'],
+      ['--loads', '-1'],
+      ['--loads'],
+      ['--cpu-slowdown', '0.5'],
+      ['--cpu-slowdown', 'fast'],
+      ['--loads=2', '--loads', '3'],
+    ])
+      expect(() => parseBenchPageArgs(argv), argv.join(' ')).toThrow(BadBenchPageArgsError);
+  });
+});
