@@ -13,6 +13,7 @@ import { PROJECT_ROOT } from '../paths';
 import { BadBenchPageArgsError, BENCH_PAGE_USAGE, parseBenchPageArgs } from './args';
 import { FirstLoadError, measureFirstLoads, type FirstLoadFigures } from './firstLoad';
 import { INITIAL_JS_BUDGET_BYTES, measurePageJs, PageSizeError, type ChunkSize } from './measure';
+import { LONG_TASK_MS } from './longTasks';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 /** The report goes out in one write, so a reader that stops early (`| head`) gets whole lines. */
@@ -113,7 +114,8 @@ try {
     report.push(
       `The first load's main thread in Chromium, the median of ${args!.loads} fresh load${args!.loads === 1 ? '' : 's'}` +
         `${args!.cpuSlowdown === 1 ? '' : ` on a CPU ${args!.cpuSlowdown} times slower`}` +
-        ' (until every panel is in and the page has settled):',
+        ' (until every panel is in and the page has settled);' +
+        ` the browser reports only tasks over ${LONG_TASK_MS} ms, so 0 means none was that long:`,
     );
     for (const f of firstLoads)
       report.push(
