@@ -50,12 +50,16 @@ test.describe('Back and Forward after a jump to the replay', () => {
     const jumpUrl = page.url();
     expect(await historyLength(page)).toBe(entries + 1);
 
+    // The keyboard lands in the replay.
+    await expect(replay.panel).toBeFocused();
+
     await page.goBack();
     await expect(page).toHaveURL(before);
     await lab.scrollSettled();
-    // Where the reader was, as the browser keeps it for the entry.
+    // Where the reader was, as the browser keeps it for the entry, the keyboard's focus too.
     expect(Math.abs((await scrollY(page)) - placeBefore)).toBeLessThanOrEqual(2);
     await expect(jump).toBeInViewport();
+    await expect(jump).toBeFocused();
     await expect(replay.heading).not.toBeInViewport();
     // The URL names no run: the replay is back on its default, fencing off, at the start.
     await expect(replay.fencing).toHaveAttribute('aria-checked', 'false');
@@ -67,6 +71,7 @@ test.describe('Back and Forward after a jump to the replay', () => {
     await expect(replay.position).toHaveValue('0');
     await lab.scrollSettled();
     await expect(replay.heading).toBeInViewport();
+    await expect(replay.panel).toBeFocused();
   });
 
   test('from a failure case: Back returns to the table and to the step the replay was on', async ({

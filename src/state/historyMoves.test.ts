@@ -130,6 +130,24 @@ describe('Back and Forward after a jump to the replay', () => {
     expect(s.notice).toMatch(/step “abc” is not a step number/);
   });
 
+  it('Back puts the keyboard’s focus back on the button the jump was made from', async () => {
+    const p = await freshStore('#paused-client');
+    const jump = document.createElement('button');
+    const inReplay = document.createElement('button');
+    document.body.append(jump, inReplay);
+    try {
+      jump.focus();
+      p.openReplay({ scenario: 'delayed-write', variant: 'fencing-on' });
+      // The reader goes on in the replay, then Back.
+      inReplay.focus();
+      await goInHistory(-1);
+      expect(document.activeElement).toBe(jump);
+    } finally {
+      jump.remove();
+      inReplay.remove();
+    }
+  });
+
   it('a link to a section (a new entry, not Back) leaves a playing replay alone', async () => {
     const p = await freshStore('');
     p.selectRun({ scenario: 'paused-client', variant: 'fencing-off', lock: 'redis' });

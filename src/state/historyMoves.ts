@@ -6,9 +6,10 @@
 // new entry). They differ in the entry's state: a new entry from a link has none, and this module
 // stamps it at once; an entry the reader has been on before carries the stamp (the first entry
 // is stamped at load, and pushUrl stamps the entries it adds). So a popstate onto a stamped entry
-// is a traversal.
+// is a traversal. Each stamp also names its entry, so that the keyboard's focus can go back to
+// where it was on that entry: the button a jump was made from, not the replay left off screen.
 import { releaseSectionHold } from './scrollToSection';
-import { PAGE_ENTRY_STATE, discardUrlWrites } from './urlWriter';
+import { PAGE_ENTRY_STATE, discardUrlWrites, newEntryState } from './urlWriter';
 
 type TraversalListener = () => void;
 type HashListener = (traversal: boolean) => void;
@@ -17,6 +18,8 @@ const traversalListeners = new Set<TraversalListener>();
 const hashListeners = new Set<HashListener>();
 /** Whether the last popstate was a traversal, for the hashchange that may follow it. */
 let lastPopWasTraversal = false;
+/** Where the keyboard's focus was on each entry, by the entry's name, when the reader left it. */
+const focusByEntry = new Map<string, HTMLElement>();
 
 function isPageEntry(state: unknown): boolean {
   return (
@@ -26,14 +29,40 @@ function isPageEntry(state: unknown): boolean {
   );
 }
 
+/** The entry's name, for an entry the page has stamped with one. */
+function entryName(state: unknown): string | null {
+  if (!isPageEntry(state)) return null;
+  const entry = (state as Record<string, unknown>).entry;
+  return typeof entry === 'string' ? entry : null;
+}
+
 /** Marks the current entry as one the page has been on, keeping its URL. */
 function stampEntry(): void {
   if (isPageEntry(window.history.state)) return;
   try {
-    window.history.replaceState(PAGE_ENTRY_STATE, '', window.location.href);
+    window.history.replaceState(newEntryState(), '', window.location.href);
   } catch {
     // Some embedders forbid history changes; Back then leaves the panels as they are.
   }
+}
+
+/**
+ * Remembers where the keyboard's focus is on the current entry, for Back or Forward to it: a
+ * jump calls it as it leaves (the button it was made from) and once it has arrived (the replay).
+ */
+export function rememberFocusHere(): void {
+  if (typeof document === 'undefined') return;
+  const name = entryName(window.history.state);
+  const focused = document.activeElement;
+  if (name === null || !(focused instanceof HTMLElement) || focused === document.body) return;
+  focusByEntry.set(name, focused);
+}
+
+/** Puts the focus back where it was on this entry, without moving the page the browser restores. */
+function restoreFocus(state: unknown): void {
+  const name = entryName(state);
+  const element = name === null ? undefined : focusByEntry.get(name);
+  if (element?.isConnected) element.focus({ preventScroll: true });
 }
 
 /**
@@ -66,6 +95,7 @@ function onPopState(event: PopStateEvent): void {
   // where this entry was, and the hold must not pull it back.
   releaseSectionHold();
   traversalListeners.forEach((listener) => listener());
+  restoreFocus(event.state);
 }
 
 function onHashChangeEvent(): void {

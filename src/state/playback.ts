@@ -9,7 +9,7 @@
 import { create } from 'zustand';
 import { REPLAY_HASH, parseReplayQuery, replaySearch } from './playbackUrl';
 import { scrollToSection } from './scrollToSection';
-import { onHistoryTraversal } from './historyMoves';
+import { onHistoryTraversal, rememberFocusHere } from './historyMoves';
 import { currentHash, currentSearch, pushUrl, writeUrlSoon } from './urlWriter';
 
 export interface ReplayTarget {
@@ -217,15 +217,20 @@ export function openReplay({ scenario, variant, lock }: ReplayTarget): void {
   if (lock !== undefined) t.lock = lock;
   // Not through the store's own writes: those replace the entry the reader is leaving.
   withoutUrl(() => selectRun(t));
-  if (typeof window !== 'undefined' && typeof history !== 'undefined')
+  if (typeof window !== 'undefined' && typeof history !== 'undefined') {
+    // Back puts the keyboard's focus back on the button the jump was made from.
+    rememberFocusHere();
     pushUrl(replaySearch(currentSearch(), usePlayback.getState()), `#${REPLAY_HASH}`);
+  }
   if (typeof document === 'undefined') return;
   const section = document.getElementById(REPLAY_HASH);
   if (!section) return;
   scrollToSection(section, prefersReducedMotion() ? 'auto' : 'smooth');
-  // Keyboard users land in the replay, where Space and the arrows work at once.
+  // Keyboard users land in the replay, where Space and the arrows work at once; Forward to this
+  // entry lands them there again.
   const panel = section.querySelector<HTMLElement>('[data-replay-panel]');
   panel?.focus({ preventScroll: true });
+  rememberFocusHere();
 }
 
 export function setStep(step: number): void {

@@ -23,6 +23,16 @@ interface PendingUrl {
  */
 export const PAGE_ENTRY_STATE = { fencingLab: 1 } as const;
 
+/** This page load's part of entry names, so that entries of an earlier load never share one. */
+const LOAD_ID = Math.random().toString(36).slice(2, 8);
+let entriesMade = 0;
+
+/** The state of a new entry the page makes: the stamp, and a name of its own (see historyMoves). */
+export function newEntryState(): { fencingLab: 1; entry: string } {
+  entriesMade++;
+  return { ...PAGE_ENTRY_STATE, entry: `${LOAD_ID}.${entriesMade}` };
+}
+
 let pending: PendingUrl | null = null;
 let timer: ReturnType<typeof setTimeout> | null = null;
 let writes = 0;
@@ -80,7 +90,7 @@ function write(next: PendingUrl, how: 'replace' | 'push'): void {
   const url = `${pathname}${next.search}${next.hash ?? hash}`;
   if (url !== `${pathname}${search}${hash}`) {
     try {
-      if (how === 'push') window.history.pushState(PAGE_ENTRY_STATE, '', url);
+      if (how === 'push') window.history.pushState(newEntryState(), '', url);
       else window.history.replaceState(window.history.state, '', url);
       writes++;
     } catch {

@@ -1,6 +1,6 @@
 // Tests that read or set the address bar: the page's writes to it are merged (urlWriter.ts), so a
 // test flushes them before it reads the URL, and before it puts its own in place.
-import { PAGE_ENTRY_STATE, flushUrlWrites } from '../urlWriter';
+import { flushUrlWrites, newEntryState } from '../urlWriter';
 
 /** The search string once every write asked for has landed. */
 export function urlSearch(): string {
@@ -14,7 +14,7 @@ export function urlSearch(): string {
  */
 export function openAt(path: string): void {
   flushUrlWrites();
-  window.history.replaceState(PAGE_ENTRY_STATE, '', path);
+  window.history.replaceState(newEntryState(), '', path);
 }
 
 /**
