@@ -183,6 +183,27 @@ test.describe('Back and Forward after a jump to the replay', () => {
     await expect(scenario).toHaveValue('paused-client');
   });
 
+  test('Back from a contents link while the replay plays: it goes on playing where it was', async ({
+    page,
+  }) => {
+    const lab = new LabPage(page);
+    const replay = new ReplayPage(page);
+    await replay.open('#see-it');
+    await lab.waitForPanels();
+    await replay.playButton().click();
+    await expect(replay.position).not.toHaveValue('0');
+    await lab.goViaContents('Failure cases');
+    await expect(page).toHaveURL(/#failure-cases$/);
+    const stepBeforeBack = Number(await replay.position.inputValue());
+    expect(stepBeforeBack).toBeGreaterThan(0);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/#see-it$/);
+    // Not rewound to the step play began at (the one the URL names), and not stopped.
+    await expect(replay.playButton()).toHaveAccessibleName('Pause');
+    expect(Number(await replay.position.inputValue())).toBeGreaterThanOrEqual(stepBeforeBack);
+  });
+
   test('scrubbing the replay, its selects and the sliders add no history entries', async ({
     page,
   }) => {

@@ -148,6 +148,24 @@ describe('Back and Forward after a jump to the replay', () => {
     }
   });
 
+  it('Back from a link to a section leaves a playing replay alone: the URL names the same run', async () => {
+    const p = await freshStore('');
+    p.openReplay({ scenario: 'paused-client', variant: 'fencing-off', lock: 'redis' });
+    p.setPlaying(true);
+    p.tick();
+    p.tick();
+    p.flushUrlWrites();
+    // The reader follows a contents link while it plays (the browser's own entry: no state), then
+    // goes Back: the entry differs only in its hash, and its URL still names the step play began
+    // at, since the steps of playing are not written.
+    window.history.pushState(null, '', `${window.location.search}#numbers`);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    p.tick();
+    await goInHistory(-1);
+    expect(url()).toBe('?scenario=paused-client&variant=fencing-off&lock=redis&step=0#see-it');
+    expect(p.usePlayback.getState()).toMatchObject({ step: 3, playing: true });
+  });
+
   it('a link to a section (a new entry, not Back) leaves a playing replay alone', async () => {
     const p = await freshStore('');
     p.selectRun({ scenario: 'paused-client', variant: 'fencing-off', lock: 'redis' });

@@ -9,7 +9,7 @@
 // is a traversal. Each stamp also names its entry, so that the keyboard's focus can go back to
 // where it was on that entry: the button a jump was made from, not the replay left off screen.
 import { releaseSectionHold } from './scrollToSection';
-import { PAGE_ENTRY_STATE, discardUrlWrites, newEntryState } from './urlWriter';
+import { PAGE_ENTRY_STATE, discardUrlWrites, newEntryState, searchShown } from './urlWriter';
 
 type TraversalListener = () => void;
 type HashListener = (traversal: boolean) => void;
@@ -66,8 +66,9 @@ function restoreFocus(state: unknown): void {
 }
 
 /**
- * Calls `listener` each time the reader goes Back or Forward to another entry of the page, after
- * any URL write still waiting has been dropped. Returns how to stop.
+ * Calls `listener` each time the reader goes Back or Forward to another entry of the page whose
+ * search string differs from the one the page shows, after any URL write still waiting has been
+ * dropped. Returns how to stop.
  */
 export function onHistoryTraversal(listener: TraversalListener): () => void {
   traversalListeners.add(listener);
@@ -90,11 +91,15 @@ function onPopState(event: PopStateEvent): void {
     stampEntry();
     return;
   }
+  // An entry with the search the panels already show (the same place, another section's hash)
+  // has nothing for them to read: re-read, it would rewind a replay that is playing, whose steps
+  // the URL does not follow, to the step it started from.
+  const sameSearch = searchShown() === window.location.search;
   discardUrlWrites();
   // A jump's scroll may still be holding the replay in place: the browser now puts the page
   // where this entry was, and the hold must not pull it back.
   releaseSectionHold();
-  traversalListeners.forEach((listener) => listener());
+  if (!sameSearch) traversalListeners.forEach((listener) => listener());
   restoreFocus(event.state);
 }
 

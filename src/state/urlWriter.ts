@@ -34,6 +34,12 @@ export function newEntryState(): { fencingLab: 1; entry: string } {
 }
 
 let pending: PendingUrl | null = null;
+/**
+ * The search string of the entry the page is on, as the page last wrote or found it. When the
+ * reader goes Back or Forward it is still the one of the entry they left: the browser has already
+ * put the new one in the address bar.
+ */
+let entrySearch = typeof window === 'undefined' ? '' : window.location.search;
 let timer: ReturnType<typeof setTimeout> | null = null;
 let writes = 0;
 
@@ -78,11 +84,20 @@ export function flushUrlWrites(): void {
 }
 
 /**
+ * The search string the page shows: the entry's, or the write still waiting. Read at a popstate,
+ * before discardUrlWrites, it is what the panels show of the entry the reader left.
+ */
+export function searchShown(): string {
+  return pending ? pending.search : entrySearch;
+}
+
+/**
  * Forgets the write still waiting: the reader went Back or Forward, and it belonged to the entry
  * they left. Written now, it would put that entry's state on the one they came to.
  */
 export function discardUrlWrites(): void {
   pending = null;
+  entrySearch = window.location.search;
 }
 
 function write(next: PendingUrl, how: 'replace' | 'push'): void {
@@ -92,6 +107,7 @@ function write(next: PendingUrl, how: 'replace' | 'push'): void {
     try {
       if (how === 'push') window.history.pushState(newEntryState(), '', url);
       else window.history.replaceState(window.history.state, '', url);
+      entrySearch = next.search;
       writes++;
     } catch {
       // Some embedders forbid history changes; the page works without a shareable URL.

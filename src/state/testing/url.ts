@@ -1,6 +1,6 @@
 // Tests that read or set the address bar: the page's writes to it are merged (urlWriter.ts), so a
 // test flushes them before it reads the URL, and before it puts its own in place.
-import { flushUrlWrites, newEntryState } from '../urlWriter';
+import { discardUrlWrites, flushUrlWrites, newEntryState } from '../urlWriter';
 
 /** The search string once every write asked for has landed. */
 export function urlSearch(): string {
@@ -15,6 +15,8 @@ export function urlSearch(): string {
 export function openAt(path: string): void {
   flushUrlWrites();
   window.history.replaceState(newEntryState(), '', path);
+  // The page now shows this entry's search: a traversal away and back compares with it.
+  discardUrlWrites();
 }
 
 /**
