@@ -44,7 +44,26 @@ const browserFrame = (): NextFrame =>
   // A hidden tab gets no frames, and nobody watches it lay out: it takes the panels at once.
   typeof requestAnimationFrame === 'undefined' || document.visibilityState === 'hidden'
     ? null
-    : (show) => requestAnimationFrame(show);
+    : frameOrHidden;
+
+/**
+ * Calls back at the next frame, or as soon as the tab is hidden: the frame asked for would not
+ * come until the reader is back, and the panels after it would wait for it all that time.
+ */
+function frameOrHidden(show: () => void): void {
+  let called = false;
+  const once = () => {
+    if (called) return;
+    called = true;
+    document.removeEventListener('visibilitychange', onHidden);
+    show();
+  };
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') once();
+  };
+  requestAnimationFrame(once);
+  document.addEventListener('visibilitychange', onHidden);
+}
 
 export function createPanelTurns(
   loaders: Readonly<Record<string, Loader>>,
