@@ -1,5 +1,6 @@
 // The two cards beside the replay's slider: the document and the lock as they stand at this step.
-import type { ReplayState, WriteVerdict } from './cursor';
+import type { WriteVerdict } from './cursor';
+import type { ReplayState } from './replayState';
 import { describeLockNow } from './describe';
 import { howLost } from './verdictWords';
 

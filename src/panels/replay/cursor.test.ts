@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ReplayCursor, correspondingStep, initialBody, lockHolderAt } from './cursor';
+import { correspondingStep } from './correspondingStep';
+import { ReplayCursor } from './cursor';
+import { initialBody, lockHolderAt } from './replayState';
 import { etcdLeaseTrace, pausedClientTrace } from './fixtures';
 import { simulate } from '../../sim/simulate';
 import { describeLockNow } from './describe';

@@ -3,7 +3,8 @@
 import type { Trace, TraceEvent } from '../../sim/trace/schema';
 import { actorName, prose } from '../../content/actorWords';
 import { serverWord } from '../../viz/expiry';
-import type { GrantLoss, LockFreed, ReplayState, WriteVerdict } from './cursor';
+import type { WriteVerdict } from './cursor';
+import type { GrantLoss, LockFreed, ReplayState } from './replayState';
 
 /** A few letters for a narrow column: `client 1`, and `fault` for the fault injector. */
 export function actorShort(actor: string): string {

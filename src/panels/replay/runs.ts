@@ -7,7 +7,7 @@ import type { Trace } from '../../sim/trace/schema';
 import { buildOptions, createRunLoader, resolveChoice } from './catalog';
 import type { RunChoice, RunOption, SimulateFn } from './catalog';
 import { parseRecordings } from './recordings';
-import { correspondingStep } from './cursor';
+import { correspondingStep } from './correspondingStep';
 import { registerRunResolver } from '../../state/playback';
 
 // Vite inlines every recording at build time; numbers.json is the benchmark, not a trace.
