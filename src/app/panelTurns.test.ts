@@ -89,6 +89,21 @@ describe('createPanelTurns', () => {
     expect(allShown).toBe(true);
   });
 
+  it('does not wait for a failed panel to be committed: the next takes the next frame', async () => {
+    const { nextFrame, frame } = frames();
+    const turns = createPanelTurns(
+      { a: () => Promise.reject(new Error('no chunk')), b: async () => B },
+      nextFrame,
+    );
+    turns.start();
+    await settle();
+    frame();
+    expect(turns.turnOf('a').status).toBe('failed');
+    // Its error line never reports a commit; b goes at the next frame, not after the wait.
+    frame();
+    expect(turns.turnOf('b').status).toBe('shown');
+  });
+
   it('goes on after a while if the last panel is never committed', async () => {
     const { nextFrame, frame } = frames();
     const turns = createPanelTurns({ a: async () => A, b: async () => B }, nextFrame);

@@ -93,6 +93,13 @@ export function createPanelTurns(
     waitingForFrame = false;
     const next = queue.shift();
     if (next === undefined) return;
+    // A panel whose code did not arrive is its section's error line: nothing to wait for, and
+    // its error is thrown before React could report it committed.
+    if (next.turn.status === 'failed') {
+      show(next);
+      schedule();
+      return;
+    }
     // React renders the panel in slices (a transition); the next one waits until it is in the
     // page, or React would render the two together and the browser lay them out together.
     uncommitted = next.id;
