@@ -204,6 +204,30 @@ test.describe('Back and Forward after a jump to the replay', () => {
     expect(Number(await replay.position.inputValue())).toBeGreaterThanOrEqual(stepBeforeBack);
   });
 
+  test('two quick Backs land where the reader was two places ago, not on the way there', async ({
+    page,
+  }) => {
+    const lab = new LabPage(page);
+    await lab.open();
+    await lab.waitForPanels();
+    await lab.goViaContents('Which lock, for what');
+    await lab.scrollSettled();
+    const firstPlace = await scrollY(page);
+    await lab.goViaContents('Failure cases');
+    await lab.scrollSettled();
+    await lab.goViaContents('Numbers to say');
+    await lab.scrollSettled();
+
+    // The second Back comes while the page would still be scrolling back from the first.
+    await page.evaluate(() => {
+      history.back();
+      setTimeout(() => history.back(), 60);
+    });
+    await expect(page).toHaveURL(/#which-lock$/);
+    await lab.scrollSettled();
+    expect(Math.abs((await scrollY(page)) - firstPlace)).toBeLessThanOrEqual(2);
+  });
+
   test('scrubbing the replay, its selects and the sliders add no history entries', async ({
     page,
   }) => {

@@ -85,12 +85,29 @@ export function onHashChange(listener: HashListener): () => void {
   return () => hashListeners.delete(listener);
 }
 
+/** How long the browser's own scroll restore gets to land before smooth scrolling returns. */
+const RESTORE_MS = 400;
+let restoreTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Lets the browser put the page back where this entry was in one step. The page scrolls smoothly
+ * (app.css), and Chromium restores an entry's place with that smooth scroll too: a second Back
+ * during the glide stopped it where it was, thousands of px from either entry's place.
+ */
+function restoreInOneStep(): void {
+  const root = document.documentElement;
+  root.style.scrollBehavior = 'auto';
+  clearTimeout(restoreTimer);
+  restoreTimer = setTimeout(() => root.style.removeProperty('scroll-behavior'), RESTORE_MS);
+}
+
 function onPopState(event: PopStateEvent): void {
   lastPopWasTraversal = isPageEntry(event.state);
   if (!lastPopWasTraversal) {
     stampEntry();
     return;
   }
+  restoreInOneStep();
   // An entry with the search the panels already show (the same place, another section's hash)
   // has nothing for them to read: re-read, it would rewind a replay that is playing, whose steps
   // the URL does not follow, to the step it started from.
