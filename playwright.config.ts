@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { QUIET_CHROMIUM_ARGS } from './src/lab/chromiumArgs';
 
 // Port and build folder can be moved so that two checkouts' runs do not collide.
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -15,13 +16,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: [...QUIET_CHROMIUM_ARGS],
     },
   },
   webServer: {

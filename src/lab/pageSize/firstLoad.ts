@@ -4,6 +4,7 @@
 // every panel has replaced its loading line and the page has been left alone for a while after.
 import { blockingOf, median, type Blocking } from './longTasks';
 import { serveFolder } from './serveFolder';
+import { QUIET_CHROMIUM_ARGS } from '../chromiumArgs';
 
 /** The widths the figures are given for: a phone and a desktop window. */
 export const VIEWPORTS = [
@@ -39,13 +40,7 @@ export async function measureFirstLoads(
   const browser = await chromium
     .launch({
       executablePath: chromiumPath,
-      args: [
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: [...QUIET_CHROMIUM_ARGS],
     })
     .catch(async (error: unknown) => {
       await served.close();

@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import os from 'node:os';
 import { build } from 'esbuild';
 import type { SideBySide } from '../../sim/benchCore';
+import { QUIET_CHROMIUM_ARGS } from '../chromiumArgs';
 import {
   BadBenchArgsError,
   BENCH_SIM_USAGE,
@@ -114,7 +115,7 @@ if (args.browser) {
   const b = await launcher
     .launch({
       executablePath: chromium,
-      args: ['--disable-gpu', '--disable-background-networking'],
+      args: [...QUIET_CHROMIUM_ARGS],
     })
     .catch((error: unknown) => {
       const first = (error instanceof Error ? error.message : String(error)).split('\n')[0];
