@@ -10,8 +10,7 @@ import { flushSync } from 'react-dom';
  * The width comes only from a ResizeObserver, never from reading the element's size in the
  * effect: such a read forces the browser to lay out the whole page there and then, in the same
  * task as React's commit (the page's longest task on first load, most of it the layout of
- * sections far below the screen), and it would make the browser lay out a section that
- * `content-visibility: auto` is skipping. The observer reports after the browser's own layout,
+ * sections far below the screen). The observer reports after the browser's own layout,
  * and only once the element is rendered; the update is flushed at once so the chart is drawn
  * at its width before that frame is painted, not one frame later.
  */
