@@ -22,6 +22,12 @@ afterEach(async () => {
   window.history.replaceState(null, '', '/');
 });
 
+/** A contents link as the browser makes it: a new entry with no state, and a popstate for it. */
+function followSectionLink(hash: string) {
+  window.history.pushState(null, '', `${window.location.search}${hash}`);
+  window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+}
+
 describe('Back and Forward after a jump to the replay', () => {
   it('loading the page adds no history entry', async () => {
     const entries = window.history.length;
@@ -158,8 +164,7 @@ describe('Back and Forward after a jump to the replay', () => {
     // The reader follows a contents link while it plays (the browser's own entry: no state), then
     // goes Back: the entry differs only in its hash, and its URL still names the step play began
     // at, since the steps of playing are not written.
-    window.history.pushState(null, '', `${window.location.search}#numbers`);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    followSectionLink('#numbers');
     p.tick();
     await goInHistory(-1);
     expect(url()).toBe('?scenario=paused-client&variant=fencing-off&lock=redis&step=0#see-it');
@@ -174,8 +179,7 @@ describe('Back and Forward after a jump to the replay', () => {
     p.tick();
     // The browser's own entry for a #hash link: no state, and a popstate event for it.
     p.flushUrlWrites();
-    window.history.pushState(null, '', `${window.location.search}#numbers`);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    followSectionLink('#numbers');
     expect(p.usePlayback.getState()).toMatchObject({ step: 2, playing: true });
   });
 });
