@@ -12,6 +12,21 @@ const PASSWORD = 'correct horse battery';
 /** A role whose password SASLprep changes: the server stores its verifier from "PASS word". */
 const UNICODE_ROLE = 'bench_scram_unicode';
 const UNICODE_PASSWORD = 'ＰＡＳＳ\u00A0word';
+/**
+ * Roles whose passwords Postgres finds prohibited as it prepares them, so that it stores its
+ * verifier from the characters as given: mixed directions (a Hebrew letter among Latin ones), and
+ * a character unassigned in Unicode 3.2 (NFKC would make U+1F100 "0.").
+ */
+const BIDI_ROLE = 'bench_scram_bidi';
+const BIDI_PASSWORD = 'ＰＡＳＳ\u00A0\u05D0';
+const UNASSIGNED_ROLE = 'bench_scram_unassigned';
+const UNASSIGNED_PASSWORD = '\u{1F100}\u00A0pass';
+const ROLES: readonly (readonly [string, string])[] = [
+  [ROLE, PASSWORD],
+  [UNICODE_ROLE, UNICODE_PASSWORD],
+  [BIDI_ROLE, BIDI_PASSWORD],
+  [UNASSIGNED_ROLE, UNASSIGNED_PASSWORD],
+];
 
 async function sql(text: string): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -40,10 +55,7 @@ beforeAll(async () => {
     return;
   }
   originalHba = readFileSync(hbaFile, 'utf8');
-  for (const [role, password] of [
-    [ROLE, PASSWORD],
-    [UNICODE_ROLE, UNICODE_PASSWORD],
-  ]) {
+  for (const [role, password] of ROLES) {
     await sql(`DROP ROLE IF EXISTS ${role}`);
     await sql(
       `SET password_encryption = 'scram-sha-256'; CREATE ROLE ${role} LOGIN PASSWORD '${password}'`,
@@ -52,7 +64,7 @@ beforeAll(async () => {
   // The first matching line wins: these roles must use SCRAM over TCP; everyone else keeps trust.
   writeFileSync(
     hbaFile,
-    `host all ${ROLE},${UNICODE_ROLE} 127.0.0.1/32 scram-sha-256\n${originalHba}`,
+    `host all ${ROLES.map(([role]) => role).join(',')} 127.0.0.1/32 scram-sha-256\n${originalHba}`,
   );
   await sql('SELECT pg_reload_conf()');
   // The reload is asynchronous: wait until a wrong password is refused.
@@ -71,8 +83,7 @@ afterAll(async () => {
   if (!canEditHba) return;
   writeFileSync(hbaFile, originalHba);
   await sql('SELECT pg_reload_conf()');
-  await sql(`DROP ROLE IF EXISTS ${ROLE}`);
-  await sql(`DROP ROLE IF EXISTS ${UNICODE_ROLE}`);
+  for (const [role] of ROLES) await sql(`DROP ROLE IF EXISTS ${role}`);
 });
 
 describe('the benchmark client on a server that asks for SCRAM-SHA-256', () => {
@@ -100,6 +111,21 @@ describe('the benchmark client on a server that asks for SCRAM-SHA-256', () => {
       connection.close();
     }
     await expect(connectAs('PASS\u00A0Word', UNICODE_ROLE)).rejects.toThrow(
+      /password authentication failed/,
+    );
+  });
+
+  it('gets in with a password Postgres found prohibited, as given', async () => {
+    needOwnServer();
+    // A client that prepared these anyway would hash "PASS \u05D0" and "0. pass", and be refused.
+    for (const [role, password] of [
+      [BIDI_ROLE, BIDI_PASSWORD],
+      [UNASSIGNED_ROLE, UNASSIGNED_PASSWORD],
+    ] as const) {
+      const connection = await connectAs(password, role);
+      connection.close();
+    }
+    await expect(connectAs('PASS \u05D0', BIDI_ROLE)).rejects.toThrow(
       /password authentication failed/,
     );
   });

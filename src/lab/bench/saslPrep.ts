@@ -2,6 +2,8 @@
 // server stores its verifier from the prepared password, so a client that skips the step is
 // refused for any password that preparation changes ("ＰＡＳＳ" is stored as "PASS").
 
+import { L_CAT, RAND_AL_CAT, UNASSIGNED_IN_UNICODE_3_2 } from './stringprepTables';
+
 /** RFC 3454 C.1.2: spaces other than U+0020, mapped to U+0020. */
 const NON_ASCII_SPACE = /[\u00A0\u1680\u2000-\u200B\u202F\u205F\u3000]/g;
 
@@ -45,18 +47,45 @@ function prohibited(code: number): boolean {
   return PROHIBITED.some(([from, to]) => code >= from && code <= to);
 }
 
+/** Whether a code point is in a table of flat inclusive ranges (stringprepTables.ts), by halving. */
+function inTable(code: number, table: readonly number[]): boolean {
+  let lo = 0;
+  let hi = table.length / 2 - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (code < table[2 * mid]!) hi = mid - 1;
+    else if (code > table[2 * mid + 1]!) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
+/**
+ * RFC 3454 section 6: a string with any right-to-left character must hold no left-to-right one,
+ * and must begin and end with a right-to-left one; otherwise it is prohibited.
+ */
+function bidiAllowed(codes: readonly number[]): boolean {
+  if (!codes.some((code) => inTable(code, RAND_AL_CAT))) return true;
+  if (codes.some((code) => inTable(code, L_CAT))) return false;
+  return inTable(codes[0]!, RAND_AL_CAT) && inTable(codes[codes.length - 1]!, RAND_AL_CAT);
+}
+
 /**
  * The password as Postgres prepares it: spaces mapped, invisible characters dropped, NFKC. Where
- * the result holds a prohibited character, Postgres uses the password as given, and so does this.
- * Left out, as in the `pg` driver: the bidirectional check and unassigned code points (Unicode 3.2
- * tables), which matter only to passwords mixing right-to-left and left-to-right text, or using
- * characters newer than 2002.
+ * preparation finds the password prohibited, Postgres uses the password as given, and so does
+ * this. As Postgres does (src/common/saslprep.c), it checks the mapped characters, before NFKC,
+ * for prohibited output, code points unassigned in Unicode 3.2 and the bidirectional rule, and
+ * it calls a password that maps to nothing prohibited.
  */
 export function saslPrep(password: string): string {
-  const prepared = password
-    .replace(NON_ASCII_SPACE, ' ')
-    .replace(MAPPED_TO_NOTHING, '')
-    .normalize('NFKC');
-  for (const ch of prepared) if (prohibited(ch.codePointAt(0)!)) return password;
-  return prepared;
+  // Pure ASCII needs no preparation, and Postgres leaves it as it is.
+  if (/^\p{ASCII}*$/u.test(password)) return password;
+  const mapped = password.replace(NON_ASCII_SPACE, ' ').replace(MAPPED_TO_NOTHING, '');
+  const codes = Array.from(mapped, (ch) => ch.codePointAt(0)!);
+  if (codes.length === 0) return password;
+  for (const code of codes) {
+    if (prohibited(code) || inTable(code, UNASSIGNED_IN_UNICODE_3_2)) return password;
+  }
+  if (!bidiAllowed(codes)) return password;
+  return mapped.normalize('NFKC');
 }
