@@ -19,7 +19,7 @@ import {
 import { validateTrace } from '../sim/trace/validate';
 import { openRealBackend, type OpenedBackend, type ServerPool } from './backends';
 import { oneLine } from './servers';
-import { WallScheduler } from './wallScheduler';
+import { untilWallMs, WallScheduler } from './wallScheduler';
 
 export interface RunRealOptions extends Omit<SimulateOptions, 'seed'> {
   /** Seeds the retry jitter only; wall time decides the rest. */
@@ -109,7 +109,9 @@ export async function runRealScript(
   } catch (error) {
     throw failed(error);
   }
-  // The clock starts only now, with every connection open: t = 0 is the scenario's first step.
+  // The clock starts only now, with every connection open: t = 0 is the scenario's first step,
+  // and where a server's clock drifts, the moment its drift counts from.
+  if (opened.backend.zeroWallMs !== undefined) await untilWallMs(opened.backend.zeroWallMs);
   const scheduler = new WallScheduler();
   try {
     const { events, document } = await new Promise<{

@@ -48,3 +48,16 @@ export class WallScheduler implements Scheduler {
     this.timers.add(timer);
   }
 }
+
+/**
+ * Waits until the wall clock (`Date.now`) reads `wallMs`, to begin a run where its servers'
+ * drifting clocks count from. Timers for most of the wait, then a spin of a ms or two, since a
+ * timer may fire a ms late. A time already past returns at once.
+ */
+export async function untilWallMs(wallMs: number): Promise<void> {
+  const leftMs = wallMs - Date.now();
+  if (leftMs > 2) await new Promise((resolve) => setTimeout(resolve, leftMs - 2));
+  while (Date.now() < wallMs) {
+    // Spin: the last ms or two.
+  }
+}

@@ -109,3 +109,26 @@ describe('a script that sets or steps the clock of a server the lab runs under t
     });
   }
 });
+
+describe('a drifting server clock on the real servers', () => {
+  it("counts its drift from the run's t = 0, as the engine's does", async (context) => {
+    // A clock running twice as fast reads as far ahead as time has passed since its zero. The
+    // nemesis steps it 1 s at 200 ms, and the step's result says how far ahead the server then
+    // read: 1 s plus the run's time at that reading, which lies between the step's invoke and its
+    // result. A zero taken before the setup finished read some 15-30 ms more.
+    const script = story('redis', true, oneAcquire, {
+      clocks: { redis: { driftPpm: 1_000_000 } },
+    });
+    script.actors.nemesis = [{ atMs: 200, op: { f: 'clock-jump', node: 'redis', byMs: 1000 } }];
+    await skipWithoutClockShim(script, context);
+    const meta = { scenario: 'clock-test', variant: 'fencing-on', params: {} };
+    const real = await runRealScript(script, meta, pool);
+    const jump = real.events.filter((e) => e.actor === 'nemesis' && e.f === 'clock-jump');
+    const [invoke, result] = jump;
+    expect(result?.type).toBe('info');
+    const readAtMs = Number(result!.value!.nodeClockAheadMs) - 1000;
+    // The reading is rounded to the ms, and the run's zero may be up to a ms past the clock's.
+    expect(readAtMs).toBeGreaterThanOrEqual(invoke!.t - 2);
+    expect(readAtMs).toBeLessThanOrEqual(result!.t + 2);
+  });
+});

@@ -5,7 +5,7 @@ import type { OpResult } from '../../sim/run/backend';
 import type { Script } from '../../sim/run/script';
 import { loadLockSources } from '../lockSources';
 import { connectPostgres, parsePostgresUrl, type ShimClockSetting } from '../servers';
-import { clockJumpFault, ServerClock } from './serverClock';
+import { clockJumpFault, ServerClock, startClocks } from './serverClock';
 import { asNumber, PgStorage } from './pgStorage';
 import { storageCalls } from './storageCalls';
 import {
@@ -44,6 +44,7 @@ export async function createPgLeaseBackend(
   // session's process is forked from the postmaster and inherits the shim, so this one reads
   // what the clients' sessions read.
   let clock: ServerClock | null = null;
+  let zeroWallMs: number | null = null;
   let clockReader: Awaited<ReturnType<typeof connectPostgres>> | null = null;
   if (servers.setClock) {
     try {
@@ -56,7 +57,7 @@ export async function createPgLeaseBackend(
         write: servers.setClock,
         readMs: async () => Number((await reader.query<{ ms: string }>(CLOCK_SQL)).rows[0]?.ms),
       });
-      await clock.start(script.clocks?.postgres);
+      zeroWallMs = await startClocks([clock], script.clocks);
     } catch (error) {
       await clockReader?.end().catch(() => undefined);
       await clock?.reset().catch(() => undefined);
@@ -69,6 +70,7 @@ export async function createPgLeaseBackend(
 
   return {
     name: 'postgres',
+    ...(zeroWallMs === null ? {} : { zeroWallMs }),
     acquire(actor, op, done) {
       calls.call(
         actor,

@@ -9,6 +9,7 @@ import type { StoredDocument } from '../../sim/trace/schema';
 import { startHeldProxy, type HeldProxy } from '../heldProxy';
 import { loadLockSources } from '../lockSources';
 import { connectPostgres, parsePostgresUrl } from '../servers';
+import { failedOn } from './realBackend';
 
 export interface PgConnection {
   client: pg.Client;
@@ -71,7 +72,9 @@ export class PgStorage {
       for (const actor of actors) await storage.connect(actor);
     } catch (error) {
       await storage.close();
-      throw error;
+      const { host, port } = parsePostgresUrl(databaseUrl);
+      // Named after the server: a bare driver error ("Connection terminated") says not which.
+      throw failedOn('Postgres', `${host}:${port}`, error);
     }
     return storage;
   }

@@ -45,3 +45,30 @@ describe('a server that dies under a call', () => {
     }
   });
 });
+
+describe('a server that refuses a command of the setup', () => {
+  it('fails the opening with ServerFailedError naming the server, not the bare driver error', async () => {
+    // This Redis has no SCRIPT command, so loading the lock's scripts ahead fails; a server that
+    // dies between two setup commands fails there the same way ("Connection is closed.").
+    const redis = await startRedis({ useEnv: false, args: ['--rename-command', 'SCRIPT', ''] });
+    const script = story(
+      'redis',
+      true,
+      { 'client-1': [{ op: { f: 'acquire', ttlMs: 10_000 } }] },
+      { resource: 'server-failed-setup' },
+    );
+    try {
+      const opening = createRedisBackend(
+        script,
+        { redis: { ...redis, server: 'Redis' }, databaseUrl: inject('databaseUrl') },
+        () => {},
+      );
+      await expect(opening).rejects.toThrow(
+        new RegExp(`^Redis at 127\\.0\\.0\\.1:${redis.port} failed: ERR unknown command 'script'`),
+      );
+      await expect(opening).rejects.toBeInstanceOf(ServerFailedError);
+    } finally {
+      await redis.stop();
+    }
+  });
+});

@@ -4,13 +4,18 @@
 // run rather than a made-up result.
 import type { Backend, Done } from '../../sim/run/backend';
 import type { Script } from '../../sim/run/script';
-import { oneLine } from '../servers';
+import { oneLine, ServerDownError } from '../servers';
 
 export interface RealBackend extends Backend {
   /** The servers the run used, for the trace: `redis+postgres`, `postgres`, `etcd+postgres`, … */
   readonly name: string;
   /** Closes every connection (and proxy) it opened. Safe to call twice. */
   close(): Promise<void>;
+  /**
+   * The wall time (`Date.now`) the run must begin at, when a server's clock drifts: the drift
+   * counts from there, as the engine's counts from t = 0. Absent when no clock drifts.
+   */
+  readonly zeroWallMs?: number;
 }
 
 /** The first unexpected error of a run: the run fails with it instead of inventing an answer. */
@@ -26,6 +31,33 @@ export class ServerFailedError extends Error {
     options?: ErrorOptions,
   ) {
     super(`${server} at ${address} failed: ${oneLine(detail)}`, options);
+  }
+}
+
+/** An error from a server's driver, named after the server unless it already names one. */
+export function failedOn(server: string, address: string, error: unknown): Error {
+  if (error instanceof ServerFailedError || error instanceof ServerDownError) return error;
+  return new ServerFailedError(
+    server,
+    address,
+    error instanceof Error ? error.message : String(error),
+    { cause: error },
+  );
+}
+
+/**
+ * Runs a backend's setup on one server so that an error names it: a driver says only
+ * "Connection is closed." when the server dies between two setup commands.
+ */
+export async function onServer<T>(
+  server: string,
+  address: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw failedOn(server, address, error);
   }
 }
 
@@ -76,16 +108,7 @@ export class ActorCalls {
       },
       (error: unknown) => {
         if (actor !== null && this.crashed.has(actor)) return;
-        this.fatal(
-          error instanceof ServerFailedError
-            ? error
-            : new ServerFailedError(
-                server.name,
-                server.address,
-                error instanceof Error ? error.message : String(error),
-                { cause: error },
-              ),
-        );
+        this.fatal(failedOn(server.name, server.address, error));
       },
     );
   }

@@ -4,10 +4,16 @@ import type { Redis } from 'ioredis';
 import { fenceKey, lockKey, type Script } from '../../sim/run/script';
 import { loadLockSources } from '../lockSources';
 import { connectRedis, type RedisAddress, type ShimClockSetting } from '../servers';
-import { clockJumpFault, ServerClock } from './serverClock';
+import { clockJumpFault, ServerClock, startClocks } from './serverClock';
 import { PgStorage } from './pgStorage';
 import { storageCalls } from './storageCalls';
-import { ActorCalls, clientActors, type FatalHandler, type RealBackend } from './realBackend';
+import {
+  ActorCalls,
+  clientActors,
+  onServer,
+  type FatalHandler,
+  type RealBackend,
+} from './realBackend';
 import { acquireWithScript, extendWithScript, releaseWithScript } from './redisLockScripts';
 
 export interface RedisTarget extends RedisAddress {
@@ -68,29 +74,34 @@ export async function createRedisParts(
   // The node's clock, read through a connection of its own, when it runs under the shim.
   let clock: ServerClock | null = null;
   let clockReader: Redis | null = null;
+  let zeroWallMs: number | null = null;
+  const first = servers.target();
+  const onRedis = <T>(work: () => Promise<T>) =>
+    onServer(first.server, `${first.host}:${first.port}`, work);
   try {
-    await admin.del(lock);
-    await admin.set(fence, String(script.initialToken));
-    // Loaded ahead, so the run's first EVALSHA does not pay for a NOSCRIPT and an EVAL.
-    const { acquire, release, extend, blindRelease } = loadLockSources();
-    for (const source of [acquire, release, extend, blindRelease])
-      await admin.script('LOAD', source);
+    await onRedis(async () => {
+      await admin.del(lock);
+      await admin.set(fence, String(script.initialToken));
+      // Loaded ahead, so the run's first EVALSHA does not pay for a NOSCRIPT and an EVAL.
+      const { acquire, release, extend, blindRelease } = loadLockSources();
+      for (const source of [acquire, release, extend, blindRelease])
+        await admin.script('LOAD', source);
+    });
     storage = opened = await PgStorage.open(servers.databaseUrl, script, actors);
     for (const actor of actors) await connection(actor);
     if (servers.setClock) {
-      const reader = (clockReader = await connectRedis(servers.target(), {
-        server: servers.target().server,
-      }));
+      const reader = (clockReader = await connectRedis(first, { server: first.server }));
       clock = new ServerClock({
         node: 'redis',
         write: servers.setClock,
-        readMs: async () => {
-          const [seconds = 0, micros = 0] = await reader.time();
-          return Number(seconds) * 1000 + Number(micros) / 1000;
-        },
+        readMs: () =>
+          onRedis(async () => {
+            const [seconds = 0, micros = 0] = await reader.time();
+            return Number(seconds) * 1000 + Number(micros) / 1000;
+          }),
       });
-      // Last, so that the drift starts as near the run's first step as the setup allows.
-      await clock.start(script.clocks?.redis);
+      // Last, so that the run waits as little as it can for its clock's zero.
+      zeroWallMs = await startClocks([clock], script.clocks);
     }
   } catch (error) {
     await opened?.close().catch(() => undefined);
@@ -109,6 +120,7 @@ export async function createRedisParts(
 
   const backend: RealBackend = {
     name,
+    ...(zeroWallMs === null ? {} : { zeroWallMs }),
     acquire(actor, op, done) {
       calls.call(
         actor,

@@ -16,12 +16,13 @@ import {
   cannotInject,
   clientActors,
   released,
+  onServer,
   sleepMs,
   type FatalHandler,
   type RealBackend,
 } from './realBackend';
 import { evalLockScript } from './redisLockScripts';
-import { ServerClock } from './serverClock';
+import { ServerClock, startClocks } from './serverClock';
 
 /**
  * What an unreachable node costs: the simulator's Redlock timeout. Such a node is never
@@ -59,6 +60,7 @@ export async function createRedlockBackend(
   const admins: Redis[] = [];
   // Each node's clock, when the nodes run under the shim: read through that node's admin link.
   const clocks: ServerClock[] = [];
+  let zeroWallMs: number | null = null;
   let storage: PgStorage;
   // Closed again if a later step of the setup fails: its connections and proxies would leak.
   let opened: PgStorage | null = null;
@@ -66,11 +68,14 @@ export async function createRedlockBackend(
     for (const list of connections.values()) for (const c of list) c.disconnect();
     connections.clear();
   };
+  /** Names the node in an error from its driver. */
+  const onNode = <T>(i: number, work: () => Promise<T>) =>
+    onServer(`Redis node ${i + 1}`, `${nodes.host}:${nodes.ports[i]}`, work);
   try {
     for (const [i, node] of nodes.nodes.entries()) {
       const admin = await connectRedis(node, { server: `Redis node ${i + 1}` });
       admins.push(admin);
-      await admin.del(key);
+      await onNode(i, () => admin.del(key));
     }
     storage = opened = await PgStorage.open(servers.databaseUrl, script, actors);
     for (const actor of actors) {
@@ -88,15 +93,16 @@ export async function createRedlockBackend(
         const clock = new ServerClock({
           node: nodeName(i),
           write: (setting) => nodes.setClock(i, setting),
-          readMs: async () => {
-            const [seconds = 0, micros = 0] = await admin.time();
-            return Number(seconds) * 1000 + Number(micros) / 1000;
-          },
+          readMs: () =>
+            onNode(i, async () => {
+              const [seconds = 0, micros = 0] = await admin.time();
+              return Number(seconds) * 1000 + Number(micros) / 1000;
+            }),
         });
         clocks.push(clock);
       }
-      // Last, so that a drift starts as near the run's first step as the setup allows.
-      await Promise.all(clocks.map((clock) => clock.start(script.clocks?.[clock.node])));
+      // Last, so that the run waits as little as it can for its clocks' zero, one for all.
+      zeroWallMs = await startClocks(clocks, script.clocks);
     }
   } catch (error) {
     await opened?.close().catch(() => undefined);
@@ -174,6 +180,7 @@ export async function createRedlockBackend(
 
   return {
     name: 'redlock+postgres',
+    ...(zeroWallMs === null ? {} : { zeroWallMs }),
     acquire(actor, op, done) {
       calls.call(actor, at, () => acquire(actor, op.ttlMs, op.unreachable ?? []), done);
     },

@@ -2,7 +2,7 @@
 // keeps it: an offset and a drift from the run's start (a script's `clocks`), plus every step a
 // `clock-jump` adds. The shim file holds the whole setting, so a second step adds to the first.
 import type { Backend, OpResult } from '../../sim/run/backend';
-import type { NodeClockSetting } from '../../sim/run/script';
+import type { NodeClockSetting, Script } from '../../sim/run/script';
 import { TRUE_CLOCK, type ShimClockSetting } from '../servers';
 import { cannotInject, sleepMs, type ActorCalls } from './realBackend';
 
@@ -12,6 +12,33 @@ const SHIM_REREAD_MS = 15;
 const VISIBLE_WITHIN_MS = 1_000;
 /** How far the server's reading may stray from the setting: a round trip on a busy machine. */
 const READING_TOLERANCE_MS = 50;
+/**
+ * How far ahead of now a drifting clock's zero is put: more than setting the clocks takes (the
+ * shim's re-read and a reading, some 20 ms), so that the run can begin exactly there. When the
+ * setting takes longer (a loaded machine), it is done again with twice the lead, a few times.
+ */
+const DRIFT_ZERO_LEAD_MS = [60, 120, 240, 480] as const;
+
+/**
+ * Sets the clocks a run starts with, one per server, and returns the wall time (ms since the
+ * epoch, as `Date.now`) at which the run must begin: every drift counts from there, as the
+ * engine's count from t = 0. Null when no clock drifts: an offset alone does not depend on when
+ * the run begins.
+ */
+export async function startClocks(
+  clocks: readonly ServerClock[],
+  settings: Script['clocks'],
+): Promise<number | null> {
+  const drifts = Object.values(settings ?? {}).some((c) => (c.driftPpm ?? 0) !== 0);
+  let zeroWallMs: number | null = null;
+  for (const leadMs of drifts ? DRIFT_ZERO_LEAD_MS : [null]) {
+    zeroWallMs = leadMs === null ? null : Date.now() + leadMs;
+    await Promise.all(clocks.map((clock) => clock.start(settings?.[clock.node], zeroWallMs)));
+    if (zeroWallMs === null || Date.now() <= zeroWallMs) return zeroWallMs;
+  }
+  // Still late after the longest lead: the drift counts from a little before the run's t = 0.
+  return zeroWallMs;
+}
 
 export interface ServerClockOptions {
   /** The node's name in scripts and messages: `redis`, `postgres`, `redis-3`. */
@@ -39,14 +66,14 @@ export class ServerClock {
 
   /**
    * Sets the clock a run starts with (true time when `clock` is undefined), its drift counted
-   * from now: the run's first step follows within a few ms, and a drift's rate, not its zero,
-   * is what moves an expiry. Returns once the server's clock reads it.
+   * from `zeroWallMs`, the wall time the run will begin at (see `startClocks`). Returns once the
+   * server's clock reads it.
    */
-  async start(clock: NodeClockSetting | undefined): Promise<void> {
+  async start(clock: NodeClockSetting | undefined, zeroWallMs: number | null): Promise<void> {
     await this.apply({
       offsetMs: clock?.offsetMs ?? 0,
       driftPpm: clock?.driftPpm ?? 0,
-      anchorMs: Date.now(),
+      anchorMs: zeroWallMs ?? Date.now(),
     });
   }
 

@@ -15,7 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { lockKey } from '../../sim/run/script';
 import { scenarios } from '../../sim/scenarios/index';
+import { prepareRun } from '../../sim/simulate';
 import { validateTrace } from '../../sim/trace/validate';
 import { ServerPool } from '../backends';
 import { runReal } from '../runReal';
@@ -229,11 +231,16 @@ describe('npm run lab:record', () => {
   });
 });
 
+/** The lock's key in the paused client's script: the setup writes the fence's before it. */
+const PAUSED_CLIENT_LOCK = lockKey(
+  prepareRun({ scenario: 'paused-client', variant: 'fencing-on' }).script,
+);
+
 async function killOnceLockIsTaken(redis: Awaited<ReturnType<typeof startRedis>>): Promise<void> {
   const watcher = await connectRedis({ ...parseRedisUrl(redis.url), url: redis.url });
   try {
     const deadline = performance.now() + 10_000;
-    while ((await watcher.dbsize()) === 0 && performance.now() < deadline)
+    while ((await watcher.exists(PAUSED_CLIENT_LOCK)) === 0 && performance.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 5));
   } finally {
     watcher.disconnect();
@@ -250,11 +257,10 @@ describe('a server that dies mid-run', () => {
         { scenario: 'paused-client', variant: 'fencing-on', lock: 'redis' },
         pool,
       );
-      // Redis dies once client 1 holds the lock (its keys are the only ones this fresh server
-      // has), so before client 2 asks at 320 ms: a fixed delay could land before the backend had
-      // even connected on a loaded machine. Client 2 then finds Redis gone, on a connection it
-      // had opened ("failed") or on one it opens now ("is down"); either way the error names the
-      // scenario and the server.
+      // Redis dies once client 1 holds the lock, so before client 2 asks at 320 ms: a fixed
+      // delay could land before the backend had even connected on a loaded machine, or in its
+      // setup. Client 2 then finds Redis gone, on a connection it had opened ("failed") or on
+      // one it opens now ("is down"); either way the error names the scenario and the server.
       void killOnceLockIsTaken(redis);
       const at = `127\\.0\\.0\\.1:${redis.port}`;
       await expect(run).rejects.toThrow(
