@@ -228,6 +228,76 @@ test.describe('Back and Forward after a jump to the replay', () => {
     expect(Math.abs((await scrollY(page)) - firstPlace)).toBeLessThanOrEqual(2);
   });
 
+  test('Back just after a slider move, then Forward: the entry shows the numbers last set on it', async ({
+    page,
+  }) => {
+    const lab = new LabPage(page);
+    await lab.open();
+    await lab.waitForPanels();
+    await lab.goViaContents('The paused client');
+    await lab.scrollSettled();
+    const ttl = lab.section('The paused client').getByRole('slider', { name: /TTL/ });
+    await ttl.focus();
+    await page.keyboard.press('ArrowRight');
+    // Past the address bar's interval, so that of the next two moves the first is written at
+    // once and the second waits.
+    await page.waitForTimeout(400);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    // Back before the second move has reached the address bar: read and gone in one round trip.
+    const [lastSet, searchAtBack] = await page.evaluate(() => {
+      const value = (document.activeElement as HTMLInputElement).value;
+      const search = window.location.search;
+      window.history.back();
+      return [value, search];
+    });
+    expect(searchAtBack).not.toContain(`try-ttl=${lastSet}`);
+    await expect(page).not.toHaveURL(/try-ttl=/);
+    await expect(ttl).not.toHaveValue(lastSet);
+
+    await page.goForward();
+    await expect(page).toHaveURL(/#paused-client$/);
+    await expect(ttl).toHaveValue(lastSet);
+    await expect(page).toHaveURL(new RegExp(`try-ttl=${lastSet}&`));
+    // The write on arrival leaves the page where the browser puts it back.
+    await lab.scrollSettled();
+    await expect(ttl).toBeInViewport();
+    // Back and Forward once more: the entry itself now has them.
+    await page.goBack();
+    await expect(ttl).not.toHaveValue(lastSet);
+    await page.goForward();
+    await expect(ttl).toHaveValue(lastSet);
+  });
+
+  test('a contents link just after a slider move, then Back: the entry left shows that move', async ({
+    page,
+  }) => {
+    const lab = new LabPage(page);
+    await lab.open();
+    await lab.waitForPanels();
+    await lab.goViaContents('The paused client');
+    await lab.scrollSettled();
+    const ttl = lab.section('The paused client').getByRole('slider', { name: /TTL/ });
+    await ttl.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForTimeout(400);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    // On to another section before the second move has reached the address bar.
+    const [lastSet, searchAtLink] = await page.evaluate(() => {
+      const value = (document.activeElement as HTMLInputElement).value;
+      const search = window.location.search;
+      document.querySelector<HTMLAnchorElement>('#contents-list a[href="#which-lock"]')?.click();
+      return [value, search];
+    });
+    expect(searchAtLink).not.toContain(`try-ttl=${lastSet}`);
+    await expect(page).toHaveURL(new RegExp(`try-ttl=${lastSet}&.*#which-lock$`));
+
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`try-ttl=${lastSet}&.*#paused-client$`));
+    await expect(ttl).toHaveValue(lastSet);
+  });
+
   test('scrubbing the replay, its selects and the sliders add no history entries', async ({
     page,
   }) => {

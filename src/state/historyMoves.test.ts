@@ -125,6 +125,18 @@ describe('Back and Forward after a jump to the replay', () => {
     expect(p.usePlayback.getState().step).toBe(0);
   });
 
+  it('Forward to that entry shows the step the reader left it on, and writes it there', async () => {
+    const p = await freshStore('#paused-client');
+    p.openReplay({ scenario: 'paused-client', variant: 'fencing-on' });
+    p.setStep(1);
+    p.setStep(4); // waits for the interval
+    await goInHistory(-1);
+    await goInHistory(1);
+    expect(p.usePlayback.getState()).toMatchObject({ variant: 'fencing-on', step: 4 });
+    p.flushUrlWrites();
+    expect(url()).toBe('?scenario=paused-client&variant=fencing-on&lock=redis&step=4#see-it');
+  });
+
   it('Back to a malformed link shows the default run with a notice, and does not throw', async () => {
     const p = await freshStore('?scenario=%3Cbad%3E&step=abc');
     p.openReplay({ scenario: 'delayed-write' });

@@ -7,9 +7,17 @@
 // stamps it at once; an entry the reader has been on before carries the stamp (the first entry
 // is stamped at load, and pushUrl stamps the entries it adds). So a popstate onto a stamped entry
 // is a traversal. Each stamp also names its entry, so that the keyboard's focus can go back to
-// where it was on that entry: the button a jump was made from, not the replay left off screen.
+// where it was on that entry (the button a jump was made from, not the replay left off screen),
+// and so that a URL write still waiting when the reader left an entry is written when they come
+// back to it (urlWriter.ts).
 import { releaseSectionHold } from './scrollToSection';
-import { PAGE_ENTRY_STATE, discardUrlWrites, newEntryState, searchShown } from './urlWriter';
+import {
+  PAGE_ENTRY_STATE,
+  changeEntryByTraversal,
+  currentSearch,
+  newEntryState,
+  searchShown,
+} from './urlWriter';
 
 type TraversalListener = () => void;
 type HashListener = (traversal: boolean) => void;
@@ -67,8 +75,9 @@ function restoreFocus(state: unknown): void {
 
 /**
  * Calls `listener` each time the reader goes Back or Forward to another entry of the page whose
- * search string differs from the one the page shows, after any URL write still waiting has been
- * dropped. Returns how to stop.
+ * search string differs from the one the page shows. The listener reads the entry's state from
+ * currentSearch(), not the address bar: the newest state the reader gave that entry may still be
+ * on its way there (urlWriter.ts). Returns how to stop.
  */
 export function onHistoryTraversal(listener: TraversalListener): () => void {
   traversalListeners.add(listener);
@@ -111,8 +120,9 @@ function onPopState(event: PopStateEvent): void {
   // An entry with the search the panels already show (the same place, another section's hash)
   // has nothing for them to read: re-read, it would rewind a replay that is playing, whose steps
   // the URL does not follow, to the step it started from.
-  const sameSearch = searchShown() === window.location.search;
-  discardUrlWrites();
+  const shownSearch = searchShown();
+  changeEntryByTraversal();
+  const sameSearch = shownSearch === currentSearch();
   // A jump's scroll may still be holding the replay in place: the browser now puts the page
   // where this entry was, and the hold must not pull it back.
   releaseSectionHold();

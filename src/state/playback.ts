@@ -137,7 +137,7 @@ function settle(asked: AskedRun): AskedRun {
  * them, nothing changes: a replay still playing keeps playing.
  */
 function followUrl(): void {
-  const next = settle(askedBy(window.location.search));
+  const next = settle(askedBy(currentSearch()));
   const s = usePlayback.getState();
   const same =
     next.scenario === s.scenario &&

@@ -7,6 +7,13 @@
 // slowed 4×): 0.8 to 1.2 s of a two-second TTL drag, about half of its script time. So writes that
 // come in quick succession are merged: the first goes at once, later ones wait, and only the
 // newest of them is written, URL_WRITE_INTERVAL_MS after the write before it.
+//
+// A write still waiting belongs to the history entry the reader was on when it was asked for.
+// The browser gives the page no moment before Back or Forward to write it there: popstate comes
+// once the other entry is current, and history can only change the current one. So a waiting
+// write the reader leaves is kept by that entry's name (keptUrlWrites.ts) and written when they
+// come back to it, in its turn like any other write.
+import { keepUrlWrite, takeKeptUrlWrite } from './keptUrlWrites';
 
 /** The shortest time between two writes to the address bar. */
 export const URL_WRITE_INTERVAL_MS = 250;
@@ -15,6 +22,8 @@ interface PendingUrl {
   search: string;
   /** The hash to set with it (`#see-it`); null keeps the hash the page has when it is written. */
   hash: string | null;
+  /** The name of the history entry it was asked for on (see historyMoves); null when unnamed. */
+  entry: string | null;
 }
 
 /**
@@ -31,6 +40,17 @@ let entriesMade = 0;
 export function newEntryState(): { fencingLab: 1; entry: string } {
   entriesMade++;
   return { ...PAGE_ENTRY_STATE, entry: `${LOAD_ID}.${entriesMade}` };
+}
+
+/** The name of the entry with this state, for an entry the page has stamped with one. */
+export function entryNameOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const { fencingLab, entry } = state as Record<string, unknown>;
+  return fencingLab === PAGE_ENTRY_STATE.fencingLab && typeof entry === 'string' ? entry : null;
+}
+
+function currentEntryName(): string | null {
+  return entryNameOf(window.history.state);
 }
 
 let pending: PendingUrl | null = null;
@@ -59,7 +79,7 @@ export function currentHash(): string {
  * write, and only the newest asked for is written.
  */
 export function writeUrlSoon(search: string, hash: string | null = null): void {
-  pending = { search, hash: hash ?? pending?.hash ?? null };
+  pending = { search, hash: hash ?? pending?.hash ?? null, entry: currentEntryName() };
   if (timer !== null) return;
   flushUrlWrites();
 }
@@ -92,15 +112,33 @@ export function searchShown(): string {
 }
 
 /**
- * Forgets the write still waiting: the reader went Back or Forward, and it belonged to the entry
- * they left. Written now, it would put that entry's state on the one they came to.
+ * Forgets the write still waiting: the page now shows the entry's own URL (a test that puts one
+ * in place).
  */
 export function discardUrlWrites(): void {
   pending = null;
   entrySearch = window.location.search;
 }
 
-function write(next: PendingUrl, how: 'replace' | 'push'): void {
+/**
+ * The reader went Back or Forward. The write still waiting belonged to the entry they left:
+ * written now, it would put that entry's state on the one they came to, so it is kept for when
+ * they return there. A write kept for the entry they came to is asked for again: the newest
+ * state they gave it. Read currentSearch() after this for what the entry shows.
+ */
+export function changeEntryByTraversal(): void {
+  if (pending?.entry) keepUrlWrite(pending.entry, { search: pending.search, hash: pending.hash });
+  pending = null;
+  entrySearch = window.location.search;
+  const entry = currentEntryName();
+  const kept = entry === null ? null : takeKeptUrlWrite(entry);
+  if (kept === null) return;
+  pending = { ...kept, entry };
+  // Written at once unless a write went out less than URL_WRITE_INTERVAL_MS ago.
+  if (timer === null) flushUrlWrites();
+}
+
+function write(next: Omit<PendingUrl, 'entry'>, how: 'replace' | 'push'): void {
   const { pathname, search, hash } = window.location;
   const url = `${pathname}${next.search}${next.hash ?? hash}`;
   if (url !== `${pathname}${search}${hash}`) {
@@ -129,8 +167,25 @@ export function urlWriteCount(): number {
 if (typeof window !== 'undefined') {
   // A reader who leaves (or reloads) mid-drag keeps the last numbers in the history entry.
   window.addEventListener('pagehide', flushUrlWrites);
-  // The reader followed a link within the page: a write still waiting keeps the new hash.
+  // The reader followed a link within the page, to a new entry that starts as a copy of the one
+  // they were on: a write still waiting goes to the new entry, with its new hash, and is kept for
+  // the one left too, which Back returns to. A write for the entry the page is on is one that
+  // Back or Forward (whose popstate comes first) brought back for it: it keeps its hash.
   window.addEventListener('hashchange', () => {
-    if (pending) pending.hash = null;
+    if (!pending) return;
+    const entry = currentEntryName();
+    if (pending.entry !== null && pending.entry === entry) return;
+    if (pending.entry !== null)
+      keepUrlWrite(pending.entry, { search: pending.search, hash: pending.hash });
+    pending = { search: pending.search, hash: null, entry };
   });
+  // A load onto an entry with a write kept for it (the reader left it mid-move by Back or
+  // Forward, then left the page, and came back to it from another page): the write lands first,
+  // before the page reads its URL.
+  const entry = currentEntryName();
+  const kept = entry === null ? null : takeKeptUrlWrite(entry);
+  if (kept !== null) {
+    pending = { ...kept, entry };
+    flushUrlWrites();
+  }
 }

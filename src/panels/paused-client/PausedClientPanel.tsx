@@ -55,7 +55,7 @@ export function PausedClientPanel() {
   useEffect(
     () =>
       onHistoryTraversal(() => {
-        const read = parseWhatIfQuery(window.location.search);
+        const read = parseWhatIfQuery(currentSearch());
         setNumbersState((shown) => (sameNumbers(shown, read.numbers) ? shown : read.numbers));
         setLinkProblems(read.problems);
       }),

@@ -101,7 +101,7 @@ export function RedlockPanel() {
   useEffect(
     () =>
       onHistoryTraversal(() => {
-        const link = readLink(window.location.search);
+        const link = readLink(currentSearch());
         const now = shownRef.current;
         const same =
           link.which === now.which &&
