@@ -298,6 +298,45 @@ test.describe('Back and Forward after a jump to the replay', () => {
     await expect(ttl).toHaveValue(lastSet);
   });
 
+  test('Back after a slider replaced the button the jump was made from: focus is on the new one', async ({
+    page,
+  }) => {
+    const lab = new LabPage(page);
+    const replay = new ReplayPage(page);
+    await lab.open();
+    await lab.waitForPanels();
+    const pausedClient = lab.section('The paused client');
+    const jump = pausedClient.getByRole('button', { name: 'Step through it in the replay' });
+    await jump.scrollIntoViewIfNeeded();
+    await jump.click();
+    await replay.scrollSettled();
+    await expect(replay.panel).toBeFocused();
+
+    // On the replay's entry the reader tries other numbers: the button gives way to "Back to the
+    // recorded run".
+    const ttl = pausedClient.getByRole('slider', { name: /TTL/ });
+    await ttl.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(jump).toHaveCount(0);
+    await expect(page).toHaveURL(/try-ttl=/);
+    // Then one Tab back, to the button that only the reader's numbers have.
+    const toRecorded = pausedClient.getByRole('button', { name: 'Back to the recorded run' });
+    await page.keyboard.press('Shift+Tab');
+    await expect(toRecorded).toBeFocused();
+
+    await page.goBack();
+    await expect(page).not.toHaveURL(/try-ttl=/);
+    // The entry names no numbers, so the button is back: a new element, not the one clicked,
+    // and the one focused has gone with the numbers.
+    await expect(jump).toBeVisible();
+    await expect(jump).toBeFocused();
+
+    // Forward: the numbers, and the button the reader left from, come back.
+    await page.goForward();
+    await expect(page).toHaveURL(/try-ttl=/);
+    await expect(toRecorded).toBeFocused();
+  });
+
   test('scrubbing the replay, its selects and the sliders add no history entries', async ({
     page,
   }) => {

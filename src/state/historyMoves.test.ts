@@ -22,6 +22,11 @@ afterEach(async () => {
   window.history.replaceState(null, '', '/');
 });
 
+/** Waits for this many frames: focus may be put back once the panels have re-rendered. */
+async function nextFrames(count: number) {
+  for (let i = 0; i < count; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+}
+
 /** A contents link as the browser makes it: a new entry with no state, and a popstate for it. */
 function followSectionLink(hash: string) {
   window.history.pushState(null, '', `${window.location.search}${hash}`);
@@ -163,6 +168,58 @@ describe('Back and Forward after a jump to the replay', () => {
     } finally {
       jump.remove();
       inReplay.remove();
+    }
+  });
+
+  it('Back puts the focus on the equivalent of a button the panels have since replaced', async () => {
+    const p = await freshStore('#paused-client');
+    const section = document.createElement('section');
+    section.id = 'paused-client';
+    const jump = document.createElement('button');
+    jump.textContent = 'Step through it in the replay';
+    section.append(jump);
+    document.body.append(section);
+    try {
+      jump.focus();
+      p.openReplay({ scenario: 'delayed-write', variant: 'fencing-on' });
+      // On the jump's entry the panel re-renders: the button the jump was made from is replaced.
+      const again = document.createElement('button');
+      again.textContent = 'Step through it in the replay';
+      jump.replaceWith(again);
+      await goInHistory(-1);
+      await nextFrames(2);
+      expect(document.activeElement).toBe(again);
+    } finally {
+      section.remove();
+    }
+  });
+
+  it('Back puts the focus near the reader, not on the body, when the control has no equivalent', async () => {
+    const p = await freshStore('#paused-client');
+    const main = document.createElement('main');
+    main.id = 'main';
+    main.tabIndex = -1;
+    const section = document.createElement('section');
+    section.id = 'paused-client';
+    const jump = document.createElement('button');
+    jump.textContent = 'Step through it in the replay';
+    const inReplay = document.createElement('button');
+    section.append(jump);
+    main.append(section, inReplay);
+    document.body.append(main);
+    try {
+      jump.focus();
+      p.openReplay({ scenario: 'delayed-write', variant: 'fencing-on' });
+      inReplay.focus();
+      jump.remove();
+      // The control focused on the entry left goes with it, as panels re-render.
+      inReplay.remove();
+      await goInHistory(-1);
+      await nextFrames(10);
+      expect(document.activeElement).not.toBe(document.body);
+      expect(main.contains(document.activeElement)).toBe(true);
+    } finally {
+      main.remove();
     }
   });
 

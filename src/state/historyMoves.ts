@@ -10,11 +10,13 @@
 // where it was on that entry (the button a jump was made from, not the replay left off screen),
 // and so that a URL write still waiting when the reader left an entry is written when they come
 // back to it (urlWriter.ts).
+import { findFocusPlace, focusPlaceOf, nearFocusPlace, type FocusPlace } from './focusPlace';
 import { releaseSectionHold } from './scrollToSection';
 import {
   PAGE_ENTRY_STATE,
   changeEntryByTraversal,
   currentSearch,
+  entryNameOf,
   newEntryState,
   searchShown,
 } from './urlWriter';
@@ -27,7 +29,7 @@ const hashListeners = new Set<HashListener>();
 /** Whether the last popstate was a traversal, for the hashchange that may follow it. */
 let lastPopWasTraversal = false;
 /** Where the keyboard's focus was on each entry, by the entry's name, when the reader left it. */
-const focusByEntry = new Map<string, HTMLElement>();
+const focusByEntry = new Map<string, FocusPlace>();
 
 function isPageEntry(state: unknown): boolean {
   return (
@@ -35,13 +37,6 @@ function isPageEntry(state: unknown): boolean {
     state !== null &&
     (state as Record<string, unknown>).fencingLab === PAGE_ENTRY_STATE.fencingLab
   );
-}
-
-/** The entry's name, for an entry the page has stamped with one. */
-function entryName(state: unknown): string | null {
-  if (!isPageEntry(state)) return null;
-  const entry = (state as Record<string, unknown>).entry;
-  return typeof entry === 'string' ? entry : null;
 }
 
 /** Marks the current entry as one the page has been on, keeping its URL. */
@@ -55,22 +50,59 @@ function stampEntry(): void {
 }
 
 /**
- * Remembers where the keyboard's focus is on the current entry, for Back or Forward to it: a
- * jump calls it as it leaves (the button it was made from) and once it has arrived (the replay).
+ * Remembers where the keyboard's focus is on the current entry, for Back or Forward to it. Each
+ * move of the focus is remembered as it happens; a jump also calls it as it leaves (the button
+ * it was made from, which a click does not focus in every browser) and once it has arrived.
  */
 export function rememberFocusHere(): void {
   if (typeof document === 'undefined') return;
-  const name = entryName(window.history.state);
-  const focused = document.activeElement;
-  if (name === null || !(focused instanceof HTMLElement) || focused === document.body) return;
-  focusByEntry.set(name, focused);
+  rememberFocusOn(document.activeElement);
 }
 
-/** Puts the focus back where it was on this entry, without moving the page the browser restores. */
+function rememberFocusOn(focused: EventTarget | null): void {
+  const name = entryNameOf(window.history.state);
+  if (name === null || !(focused instanceof HTMLElement) || focused === document.body) return;
+  focusByEntry.set(name, focusPlaceOf(focused));
+}
+
+/**
+ * How many frames the panels get to re-render for the entry returned to, which may take away the
+ * control the focus was put on, or bring back the one it was on.
+ */
+const FOCUS_FRAMES = 8;
+/** Counts restores, so that one still waiting for a frame gives way to a newer Back or Forward. */
+let focusRestores = 0;
+
+/**
+ * Puts the focus back where it was on this entry, without moving the page the browser restores:
+ * on the control itself, or its equivalent once the panels have re-rendered, or near it; never
+ * on the body. It gives way as soon as the reader moves the focus themselves.
+ */
 function restoreFocus(state: unknown): void {
-  const name = entryName(state);
-  const element = name === null ? undefined : focusByEntry.get(name);
-  if (element?.isConnected) element.focus({ preventScroll: true });
+  const name = entryNameOf(state);
+  const place = name === null ? undefined : focusByEntry.get(name);
+  if (place === undefined) return;
+  const restore = ++focusRestores;
+  // Focused on the entry left: not the reader's doing on this one.
+  const leftFocused = document.activeElement;
+  let put: Element | null = null;
+  const tryPut = (last: boolean) => {
+    const active = document.activeElement;
+    const lost = active === null || active === document.body || !active.isConnected;
+    if (!lost && active !== leftFocused && active !== put) return false; // the reader's choice
+    const target = findFocusPlace(place) ?? (last ? nearFocusPlace(place) : null);
+    if (target && target !== active) target.focus({ preventScroll: true });
+    if (target) put = target;
+    return true;
+  };
+  tryPut(false);
+  let frames = 0;
+  const nextFrame = () => {
+    if (restore !== focusRestores) return;
+    frames++;
+    if (tryPut(frames === FOCUS_FRAMES) && frames < FOCUS_FRAMES) requestAnimationFrame(nextFrame);
+  };
+  requestAnimationFrame(nextFrame);
 }
 
 /**
@@ -143,4 +175,5 @@ if (typeof window !== 'undefined') {
   stampEntry();
   window.addEventListener('popstate', onPopState);
   window.addEventListener('hashchange', onHashChangeEvent);
+  document.addEventListener('focusin', (event) => rememberFocusOn(event.target));
 }
