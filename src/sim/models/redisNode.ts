@@ -1,4 +1,5 @@
 import { NodeClock } from '../core/clock';
+import { FewKeys } from './fewKeys';
 
 interface Entry {
   value: string;
@@ -16,7 +17,7 @@ export type ReplicatedWrite =
  * `src/locks` as single atomic steps (Redis runs a script with no other command in between).
  */
 export class RedisNode {
-  private readonly data = new Map<string, Entry>();
+  private readonly data = new FewKeys<Entry>();
   /** Called with every write, for a replica to apply later. */
   onWrite: ((w: ReplicatedWrite) => void) | null = null;
   alive = true;

@@ -1,4 +1,5 @@
 import type { StoredDocument } from '../trace/schema';
+import { FewKeys } from './fewKeys';
 
 /**
  * The storage the lock protects: the `documents` table of `src/locks/schema.sql`, each row a
@@ -7,7 +8,7 @@ import type { StoredDocument } from '../trace/schema';
  * It lives in the Postgres model's database, as the lab's documents row lives in real Postgres.
  */
 export class DocumentStorage {
-  private readonly rows = new Map<string, { body: string; fence: number }>();
+  private readonly rows = new FewKeys<{ body: string; fence: number }>();
   /** How many writes the table has applied: the storage's own order of writes. */
   writesApplied = 0;
 
