@@ -1,9 +1,18 @@
 import type { AcceptedWrite, TraceEvent } from '../trace/schema';
 
+/** A write inside a transaction, waiting for its client's COMMIT (the next release). */
+interface PendingWrite {
+  actor: string;
+  w: AcceptedWrite;
+  /** The storage's order of the write, where the backend reported it (NaN if not). */
+  seq: number;
+}
+
 /**
  * The writes that took effect and the ones that did not. A write inside a transaction
  * (`pending`) takes effect only if the same client's next release (its COMMIT) succeeds.
- * Runs once per simulated run, so it allocates only what it returns.
+ * Runs once per simulated run, so it makes no closure and allocates little beyond what it
+ * returns: the pending writes are a plain list, made only when a transaction has one.
  */
 export function settleWrites(events: readonly TraceEvent[]): {
   accepted: AcceptedWrite[];
@@ -13,30 +22,16 @@ export function settleWrites(events: readonly TraceEvent[]): {
   const rejected: AcceptedWrite[] = [];
   // The storage's order of each accepted write, where the backend reported it (NaN if not).
   const acceptedSeq: number[] = [];
-  let pending: Map<string, { w: AcceptedWrite; seq: number }[]> | null = null;
-  const settle = (actor: string, ok: boolean) => {
-    const list = pending?.get(actor);
-    if (!list) return;
-    for (const p of list) {
-      if (ok) {
-        accepted.push(p.w);
-        acceptedSeq.push(p.seq);
-      } else {
-        rejected.push(p.w);
-      }
-    }
-    pending!.delete(actor);
-  };
-  for (const e of events) {
-    if (e.f === 'write') {
+  let pending: PendingWrite[] | null = null;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!;
+    const f = e.f;
+    if (f === 'write') {
       if (e.type === 'ok') {
         const w = toWrite(e);
         const seq = typeof e.value?.seq === 'number' ? e.value.seq : NaN;
         if (e.value?.pending === true) {
-          pending ??= new Map();
-          const list = pending.get(e.actor);
-          if (list) list.push({ w, seq });
-          else pending.set(e.actor, [{ w, seq }]);
+          (pending ??= []).push({ actor: e.actor, w, seq });
         } else {
           accepted.push(w);
           acceptedSeq.push(seq);
@@ -46,17 +41,21 @@ export function settleWrites(events: readonly TraceEvent[]): {
       }
       // An `info` reply is indefinite (a timeout): the write may or may not have landed, so it
       // is in neither list rather than counted as refused.
-    } else if (e.f === 'release' && e.type !== 'invoke') {
-      settle(e.actor, e.type === 'ok');
-    } else if (e.f === 'crash') {
-      settle(e.actor, false);
+    } else if (pending !== null && f === 'release' && e.type !== 'invoke') {
+      settle(pending, e.actor, e.type === 'ok', accepted, acceptedSeq, rejected);
+    } else if (pending !== null && f === 'crash') {
+      settle(pending, e.actor, false, accepted, acceptedSeq, rejected);
     }
   }
-  // A transaction that never committed rolled back.
-  if (pending) for (const actor of [...pending.keys()]) settle(actor, false);
+  // A transaction that never committed rolled back, client by client in the order each first
+  // wrote in it.
+  if (pending !== null) {
+    while (pending.length > 0)
+      settle(pending, pending[0]!.actor, false, accepted, acceptedSeq, rejected);
+  }
   // Replies can overtake each other on the way back, so the order the storage applied the
   // writes in (`seq`, where the backend reports it) beats the order the clients heard back.
-  if (!acceptedSeq.every((seq) => !Number.isNaN(seq))) {
+  if (!allNumbers(acceptedSeq)) {
     acceptedSeq.length = 0;
     for (const w of accepted) acceptedSeq.push(w.t);
   }
@@ -68,6 +67,38 @@ export function settleWrites(events: readonly TraceEvent[]): {
     );
   }
   return { accepted, rejected };
+}
+
+/**
+ * Ends one client's transaction: its pending writes join the accepted ones if it committed
+ * (`ok`), the rejected ones if not, in the order it made them.
+ */
+function settle(
+  pending: PendingWrite[],
+  actor: string,
+  ok: boolean,
+  accepted: AcceptedWrite[],
+  acceptedSeq: number[],
+  rejected: AcceptedWrite[],
+): void {
+  let kept = 0;
+  for (let i = 0; i < pending.length; i++) {
+    const p = pending[i]!;
+    if (p.actor !== actor) {
+      pending[kept++] = p;
+    } else if (ok) {
+      accepted.push(p.w);
+      acceptedSeq.push(p.seq);
+    } else {
+      rejected.push(p.w);
+    }
+  }
+  pending.length = kept;
+}
+
+function allNumbers(seqs: readonly number[]): boolean {
+  for (let i = 0; i < seqs.length; i++) if (Number.isNaN(seqs[i])) return false;
+  return true;
 }
 
 /** Whether the writes are in time order already, as they nearly always are. */
