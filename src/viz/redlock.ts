@@ -4,6 +4,7 @@
 import { scaleLinear } from 'd3-scale';
 import type { ScaleLinear } from 'd3-scale';
 import type { Trace } from '../sim/trace/schema';
+import { endsLocksEarly, signedMs, signedSeconds } from './clockStepWords';
 
 export const REDLOCK_NODES = ['redis-1', 'redis-2', 'redis-3', 'redis-4', 'redis-5'] as const;
 
@@ -161,9 +162,10 @@ export function redlockModel(trace: Trace): RedlockModel {
         jumps.push({ node, atMs: ev.t, byMs });
         for (const h of open) {
           if (h.node === node) {
-            // The node's clock reads byMs later, so the key's deadline comes byMs sooner.
+            // The node's clock reads byMs later, so the key's deadline comes byMs sooner (a step
+            // back, byMs below 0, puts it later: the key lives longer, and the jump cuts nothing).
             h.expiresMs = Math.max(ev.t, h.expiresMs - byMs);
-            h.endedBy = 'clock-jump';
+            if (endsLocksEarly(byMs)) h.endedBy = 'clock-jump';
           }
         }
         expireUpTo(ev.t);
@@ -293,7 +295,7 @@ export function layoutRedlock(
 const LABEL_CHAR_PX = 7;
 
 /**
- * The longest way to write a clock jump ("clock +2000 ms", "+2000 ms", "+2 s") that fits between
+ * The longest way to write a clock jump ("clock +2000 ms", "+2000 ms", "+2 s"; a step back "clock −500 ms") that fits between
  * its line and the next key set on that node, so the label never runs into the next bar.
  */
 export function jumpLabel(
@@ -301,12 +303,7 @@ export function jumpLabel(
   jump: RedlockModel['jumps'][number],
   x: (ms: number) => number,
 ): string {
-  const seconds = jump.byMs / 1000;
-  const choices = [
-    `clock +${jump.byMs} ms`,
-    `+${jump.byMs} ms`,
-    `+${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`,
-  ];
+  const choices = [`clock ${signedMs(jump.byMs)}`, signedMs(jump.byMs), signedSeconds(jump.byMs)];
   const next = model.holds
     .filter((h) => h.node === jump.node && h.fromMs >= jump.atMs)
     .reduce((soonest, h) => Math.min(soonest, h.fromMs), Infinity);

@@ -5,12 +5,15 @@ import { serverWord, type LockClockJump } from './expiry';
 import type { TimelineModel } from './timeline';
 import { runsOutAt, type TimelineState } from './timelineState';
 import { fmt, serverName } from './timelineWords';
+import { endsLocksEarly, stepWords } from './clockStepWords';
 
-/** How a grant ran out when its server's wall clock stepped while it ran. */
+/** How a grant ran out when its server's wall clock stepped while it ran (forward or back). */
 function ranOutByJump(actor: string, expiresAt: number, jump: LockClockJump): string {
   const server = serverWord(jump.node);
   const who = actorName(actor);
-  const stepped = `${server}’s wall clock jumped ${jump.byMs} ms forward at ${fmt(jump.t)}`;
+  const stepped = `${server}’s wall clock jumped ${stepWords(jump.byMs)} at ${fmt(jump.t)}`;
+  if (!endsLocksEarly(jump.byMs))
+    return `${stepped}, so ${who}’s TTL runs out by that clock at ${fmt(expiresAt)}, ${-jump.byMs} ms late: the lock is free, and ${who} is not told.`;
   return expiresAt <= jump.t
     ? `${stepped}, past ${who}’s expiry: the lock is free at once, and ${who} is not told.`
     : `${stepped}, so ${who}’s TTL runs out at ${fmt(expiresAt)}, ${jump.byMs} ms early: the lock is free, and ${who} is not told.`;
@@ -57,7 +60,7 @@ function pushHoldBars(s: TimelineState, endMs: number): void {
         kind: 'expire',
         t: h.expiresAt,
         label:
-          h.jump !== null
+          h.jump !== null && endsLocksEarly(h.jump.byMs)
             ? 'clock jump frees it'
             : independentHolds
               ? 'validity runs out'

@@ -4,19 +4,28 @@ import type { Trace, TraceEvent } from '../sim/trace/schema';
 import { actorName } from '../content/actorWords';
 import { expiryAfterJump, lockClockJump, serverWord, wallClockServer } from './expiry';
 import { promotedWithoutLock } from './failover';
+import { stepWords } from './clockStepWords';
 import { latestHold, num, runsAt, type TimelineState } from './timelineState';
 
-/** The nemesis's step, in the terms of the lock it hits. */
+/** The nemesis's step, in the terms of the lock it hits: forward it ends locks early, back late. */
 function clockJumpDetail(trace: Trace, v: Record<string, unknown>): string {
   const node = typeof v.node === 'string' ? v.node : '?';
-  const by = `${num(v.byMs) ?? '?'} ms`;
-  if (node === wallClockServer(trace))
+  const byMs = num(v.byMs);
+  const by = `${byMs === null ? '?' : Math.abs(byMs)} ms`;
+  const jumps = `jumps ${byMs === null ? `${by} forward` : stepWords(byMs)}`;
+  const back = byMs !== null && byMs < 0;
+  if (node === wallClockServer(trace)) {
+    if (back)
+      return node === 'postgres'
+        ? `Postgres’s wall clock ${jumps}: now() runs ${by} behind, so every lease row lives ${by} longer.`
+        : `${serverWord(node)}’s wall clock ${jumps}: every key on it lives ${by} longer.`;
     return node === 'postgres'
-      ? `Postgres’s wall clock jumps ${by} forward: now() runs ${by} ahead, so every lease row expires ${by} sooner.`
-      : `${serverWord(node)}’s wall clock jumps ${by} forward: every key on it expires ${by} sooner.`;
+      ? `Postgres’s wall clock ${jumps}: now() runs ${by} ahead, so every lease row expires ${by} sooner.`
+      : `${serverWord(node)}’s wall clock ${jumps}: every key on it expires ${by} sooner.`;
+  }
   if (trace.params.lock === 'etcd' && node === 'etcd')
-    return `The etcd server’s wall clock jumps ${by} forward, but etcd times leases on a monotonic clock: no lease ends sooner.`;
-  return `A clock on node ${node} jumps ${by} forward.`;
+    return `The etcd server’s wall clock ${jumps}, but etcd times leases on a monotonic clock: no lease ends ${back ? 'later' : 'sooner'}.`;
+  return `A clock on node ${node} ${jumps}.`;
 }
 
 /** A clock-jump, failover or terminate event. */

@@ -4,6 +4,7 @@
 import type { TraceEvent } from '../sim/trace/schema';
 import { actorName } from '../content/actorWords';
 import { serverWord } from './expiry';
+import { endsLocksEarly } from './clockStepWords';
 import { num, ownHold, type Hold, type TimelineState } from './timelineState';
 import { fmt } from './timelineWords';
 
@@ -63,7 +64,7 @@ export function readWrite(s: TimelineState, ev: TraceEvent, i: number): void {
     : own === undefined
       ? 'it never held the lock'
       : own.expiresAt !== null && sentAt >= own.expiresAt
-        ? own.jump !== null
+        ? own.jump !== null && endsLocksEarly(own.jump.byMs)
           ? `${serverWord(own.jump.node)}’s clock jump ended its lock at ${fmt(own.expiresAt)}`
           : `its lock ran out at ${fmt(own.expiresAt)}`
         : takenBy !== undefined

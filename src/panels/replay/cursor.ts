@@ -1,6 +1,7 @@
 // The replay cursor: time travel over a trace, RaftScope style. The trace never changes, so the
 // state after every step is a pure function of the step (replayState.ts); checkpoints keep a seek
 // to any step within a few event applications instead of a replay from the start.
+import { endsLocksEarly } from '../../viz/clockStepWords';
 import type { Trace, TraceEvent } from '../../sim/trace/schema';
 import { revokedOnServerSchedule, type LockClockJump } from '../../viz/expiry';
 import { overwrittenBy, type OverwrittenWrite } from '../../viz/lostWrites';
@@ -125,7 +126,8 @@ export class ReplayCursor {
       // its reply is the nearest time the trace has.
       else if (ownEndMs === undefined || (ownEndMs !== null && ev.t >= ownEndMs)) {
         const jump = before.grantJumps[ev.actor];
-        if (jump) {
+        // A step back made the grant last longer: it still ran out, by its TTL, not the step.
+        if (jump && endsLocksEarly(jump.byMs)) {
           verdict.lost = 'clock-jump';
           verdict.jump = jump;
         } else verdict.lost = 'expired';

@@ -3,6 +3,7 @@
 import type { Trace, TraceEvent } from '../../sim/trace/schema';
 import { actorName, prose } from '../../content/actorWords';
 import { serverWord } from '../../viz/expiry';
+import { endsLocksEarly, stepWords } from '../../viz/clockStepWords';
 import type { WriteVerdict } from './cursor';
 import type { GrantLoss, LockFreed, ReplayState } from './replayState';
 
@@ -218,7 +219,6 @@ export function describeEvent(
 function describeClockJump(ev: TraceEvent, lock: string | undefined): string {
   const v = ev.value ?? {};
   const by = num(v.byMs);
-  const byText = by !== null ? ` ${by} ms` : '';
   const node = typeof v.node === 'string' ? v.node : 'a node';
   const single =
     (lock === 'redis' && node === 'redis') || (lock === 'pg-lease' && node === 'postgres');
@@ -229,21 +229,32 @@ function describeClockJump(ev: TraceEvent, lock: string | undefined): string {
       ? `The clock on ${node} is stepped 0 ms forward: it does not move.`
       : `The clock on ${node} reads as before, so no key on it expires early.`;
   if (ev.type === 'invoke') {
+    // "stepped 2000 ms forward", "stepped back 500 ms", or "stepped" when the size is unknown.
+    const stepped = by !== null ? `stepped ${stepWords(by)}` : 'stepped';
     return single
-      ? `${serverWord(node)}’s wall clock is stepped${byText} forward.`
+      ? `${serverWord(node)}’s wall clock is ${stepped}.`
       : etcd
-        ? `The etcd server’s wall clock is stepped${byText} forward.`
-        : `The clock on ${node} is stepped${byText} forward.`;
+        ? `The etcd server’s wall clock is ${stepped}.`
+        : `The clock on ${node} is ${stepped}.`;
   }
   if (ev.type === 'fail')
     return `The clock on ${node} could not be stepped${ev.note ? ` (${prose(ev.note)})` : ''}.`;
+  // A step back: the clock reads behind, so what it times lives longer, never ends early.
+  const back = by !== null && by < 0;
+  const reads = by === null ? '' : back ? ` ${-by} ms behind` : ` ${by} ms ahead`;
   if (etcd)
-    return `The etcd server’s wall clock now reads${byText} ahead, but etcd times leases on a monotonic clock: no lease ends sooner.`;
+    return `The etcd server’s wall clock now reads${reads}, but etcd times leases on a monotonic clock: no lease ends ${back ? 'later' : 'sooner'}.`;
   if (single && node === 'postgres')
-    return `Postgres’s clock, and so now(), reads${byText} ahead: every lease row expires that much sooner, and one past its expires_at is free to take.`;
+    return back
+      ? `Postgres’s clock, and so now(), reads${reads}: every lease row lives that much longer by it, expiring that much later.`
+      : `Postgres’s clock, and so now(), reads${reads}: every lease row expires that much sooner, and one past its expires_at is free to take.`;
   if (single)
-    return `Redis’s wall clock now reads${byText} ahead: every key expires that much sooner, and a key past its expiry is gone.`;
-  return `The clock on ${node} now reads${byText} ahead, so the keys on it expire early.`;
+    return back
+      ? `Redis’s wall clock now reads${reads}: every key lives that much longer by it, expiring that much later.`
+      : `Redis’s wall clock now reads${reads}: every key expires that much sooner, and a key past its expiry is gone.`;
+  return back
+    ? `The clock on ${node} now reads${reads}, so the keys on it live that much longer.`
+    : `The clock on ${node} now reads${reads}, so the keys on it expire early.`;
 }
 
 /** "recorded on Redis 7.0.15 and Postgres 15.18, 2026-11-30", or "simulated (engine, seed 7)". */
@@ -324,12 +335,12 @@ export function describeLockNow(
     const pastTtl = lock.expiresAt !== null && t >= lock.expiresAt;
     const jump = lock.jumped;
     if (jump && lock.expiresAt !== null) {
-      const stepped = `${serverWord(jump.node)}’s wall clock jumped ${jump.byMs} ms forward at ${ms(jump.t)}`;
+      const stepped = `${serverWord(jump.node)}’s wall clock jumped ${stepWords(jump.byMs)} at ${ms(jump.t)}`;
       lockLine = !pastTtl
         ? `Held by ${holder}${token}, until ${ms(lock.expiresAt)}: ${stepped}.`
         : lock.expiresAt <= jump.t
           ? `Free: ${stepped}, past ${holder}’s expiry.`
-          : `Free: ${holder}’s lock expired at ${ms(lock.expiresAt)}, early: ${stepped}.`;
+          : `Free: ${holder}’s lock expired at ${ms(lock.expiresAt)}, ${endsLocksEarly(jump.byMs) ? 'early' : 'late'}: ${stepped}.`;
     } else if (!pastTtl) {
       lockLine =
         lock.expiresAt === null
@@ -359,7 +370,8 @@ export function describeLockNow(
     const jump = grantJumps[a];
     if (end !== undefined && end !== null && t >= end) {
       text +=
-        jump === undefined
+        // A step back only made the grant last longer: it ran out, later, as any other does.
+        jump === undefined || !endsLocksEarly(jump.byMs)
           ? `, whose ${ttlWord} ran out at ${ms(end)}`
           : end <= jump.t
             ? `, whose lock ended at ${ms(end)} when ${serverWord(jump.node)}’s clock jumped`

@@ -138,3 +138,63 @@ export function etcdLeaseTrace(): Trace {
     events,
   };
 }
+
+/**
+ * Redis's clock stepped back 500 ms while client 1, which took the lock with a 1000 ms TTL, pauses
+ * for 1700 ms: its key lives 500 ms longer by that clock, to 1501 ms, then runs out, and its late
+ * write goes through with nobody else holding the lock. The engine's run of the lab's contention
+ * script with this step (`clockJumps: [{ atMs: 200, byMs: -500 }]`), as the lab's random runs draw it.
+ */
+export const clockStepBackTrace: Trace = {
+  format: 'fencing-lab/trace',
+  version: 1,
+  scenario: 'contention',
+  variant: 'fencing-on',
+  backend: 'sim',
+  seed: 1,
+  params: { lock: 'redis', initialBody: 'v0' },
+  events: [
+    { t: 0, actor: 'client-1', f: 'acquire', type: 'invoke', value: { ttlMs: 1000 } },
+    { t: 1, actor: 'client-1', f: 'acquire', type: 'ok', value: { token: 33 } },
+    { t: 1, actor: 'client-1', f: 'pause', type: 'info', value: { pauseMs: 1700, cause: 'gc' } },
+    {
+      t: 200,
+      actor: 'nemesis',
+      f: 'clock-jump',
+      type: 'invoke',
+      value: { node: 'redis', byMs: -500 },
+    },
+    {
+      t: 200,
+      actor: 'nemesis',
+      f: 'clock-jump',
+      type: 'info',
+      value: { node: 'redis', byMs: -500 },
+    },
+    { t: 1701, actor: 'client-1', f: 'resume', type: 'info' },
+    { t: 1701, actor: 'client-1', f: 'write', type: 'invoke', value: { body: 'v1', token: 33 } },
+    {
+      t: 1702,
+      actor: 'client-1',
+      f: 'write',
+      type: 'ok',
+      value: { body: 'v1', token: 33, fence: 33, seq: 1 },
+    },
+    {
+      t: 1702,
+      actor: 'client-1',
+      f: 'release',
+      type: 'invoke',
+      value: { token: 33, blind: false },
+    },
+    { t: 1703, actor: 'client-1', f: 'release', type: 'fail', value: { released: 0 } },
+  ],
+  outcome: {
+    tokens: { 'client-1': [33] },
+    accepted: [{ actor: 'client-1', token: 33, body: 'v1', t: 1702 }],
+    rejected: [],
+    document: { body: 'v1', fence: 33 },
+    holdersOverlap: false,
+    verdict: 'safe',
+  },
+};

@@ -4,6 +4,7 @@ import { actorName } from '../../content/actorWords';
 import type { WriteVerdict } from './cursor';
 import { capitalize } from './describe';
 import { serverWord } from '../../viz/expiry';
+import { stepWords } from '../../viz/clockStepWords';
 
 /** "whose lock had expired": how the writer of a stale write had lost the lock, for a clause. */
 export function howLost(v: WriteVerdict): string {
@@ -13,7 +14,7 @@ export function howLost(v: WriteVerdict): string {
       return `whose token ${v.token} had been given again, to ${holder}`;
     case 'clock-jump':
       return v.jump
-        ? `whose lock had ended early, when ${serverWord(v.jump.node)}’s wall clock jumped ${v.jump.byMs} ms forward`
+        ? `whose lock had ended early, when ${serverWord(v.jump.node)}’s wall clock jumped ${stepWords(v.jump.byMs)}`
         : 'whose lock had ended early, when its server’s wall clock jumped';
     case 'taken':
       return `whose lock had gone to ${holder} before its own TTL ran out`;
