@@ -124,3 +124,64 @@ test('with the text at 200% on a 1024 px screen, the sections beside the content
   await expect(page.getByRole('navigation', { name: /contents/i })).toBeVisible();
   expect(await sidewaysOverflowPx(page), 'px the page scrolls sideways').toBe(0);
 });
+
+/** The font sizes of one label of each chart (the lane timeline, Redlock's, the numbers), in px. */
+async function chartLabelPx(page: Page): Promise<number[]> {
+  return page.evaluate(() =>
+    ['#paused-client .lt-label', '#redlock .rl-row-label', '#numbers .chart-label'].map((sel) =>
+      parseFloat(getComputedStyle(document.querySelector(sel)!).fontSize),
+    ),
+  );
+}
+
+/** Per chart, its labels that run out of the figure or over another label, by their text. */
+async function chartLabelsAstray(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const svg of document.querySelectorAll<SVGSVGElement>(
+      '#paused-client .lt svg, #redlock .rl-chart svg, #numbers .chart-box svg',
+    )) {
+      const box = svg.getBoundingClientRect();
+      const texts = [...svg.querySelectorAll('text')]
+        .map((t) => ({ text: t.textContent?.trim() ?? '', r: t.getBoundingClientRect() }))
+        .filter((t) => t.text !== '' && t.r.width > 0);
+      texts.forEach((a, i) => {
+        if (a.r.left < box.left - 1 || a.r.right > box.right + 1)
+          found.push(`“${a.text}” runs out of its figure`);
+        for (const b of texts.slice(i + 1)) {
+          const across = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+          const down = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+          if (across > 1 && down > 1) found.push(`“${a.text}” and “${b.text}”`);
+        }
+      });
+    }
+    return found;
+  });
+}
+
+for (const widthPx of [1280, 375]) {
+  test(`with the text at 200% at ${widthPx} px, the charts’ labels grow with it, inside their figures and apart`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: widthPx, height: 900 });
+    const lab = new LabPage(page);
+    await lab.open();
+    await lab.waitForPanels();
+    const atDefault = await chartLabelPx(page);
+    await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+    await expect.poll(() => chartLabelPx(page)).toEqual(atDefault.map((px) => px * 2));
+    expect.soft(await chartLabelsAstray(page), 'labels astray').toEqual([]);
+    // The charts draw at their box's width; the page as a whole at 375 px is checked elsewhere.
+    const chartsWiderThanTheirBoxPx = await page.evaluate(() =>
+      Math.max(
+        0,
+        ...[...document.querySelectorAll('.lt svg, .rl-chart svg, .chart-box svg')].map(
+          (svg) => svg.getBoundingClientRect().width - svg.parentElement!.clientWidth,
+        ),
+      ),
+    );
+    expect
+      .soft(chartsWiderThanTheirBoxPx, 'px a chart is wider than its box')
+      .toBeLessThanOrEqual(1);
+  });
+}

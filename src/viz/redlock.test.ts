@@ -5,6 +5,7 @@ import {
   layoutRedlock,
   labelSpan,
   pauseLabelAt,
+  writeLabel,
   writeLabelAt,
   ownersAt,
   redlockModel,
@@ -246,6 +247,26 @@ describe('layoutRedlock', () => {
       for (const tick of l.ticks)
         expect(tick.x, `${tick.t} at ${width} px`).toBeLessThanOrEqual(width - UNIT_CLEARANCE_PX);
     }
+  });
+
+  it('at twice the text size, doubles the label column, the rows and the unit’s clearance', () => {
+    const m = redlockModel(clockJump);
+    const l = layoutRedlock({ ...m, endMs: 405 }, { width: 271, labelWidth: 58, textScale: 2 });
+    expect(l.x(0)).toBe(116);
+    expect(l.rowHeight).toBe(60);
+    for (const tick of l.ticks) expect(tick.x).toBeLessThanOrEqual(271 - 2 * UNIT_CLEARANCE_PX);
+  });
+});
+
+describe('a write’s label at twice the text size', () => {
+  it('says just the body where “writes v2” would run into the row names', () => {
+    // A 271 px figure (a 375 px phone at 200% text): the plot starts at 116 px.
+    expect(writeLabel(190, 271, 116, 'v2', 2)).toEqual({ x: 182, anchor: 'end', text: 'v2' });
+    expect(writeLabel(250, 600, 116, 'v2', 2)).toEqual({
+      x: 258,
+      anchor: 'start',
+      text: 'writes v2',
+    });
   });
 });
 

@@ -253,12 +253,23 @@ export const UNIT_CLEARANCE_PX = 40;
 /** Rows: one per client (its belief and pauses), then one per node (who holds its key). */
 export function layoutRedlock(
   model: RedlockModel,
-  opts: { width: number; labelWidth?: number; rowHeight?: number; top?: number },
+  opts: {
+    width: number;
+    labelWidth?: number;
+    rowHeight?: number;
+    top?: number;
+    /**
+     * The reader's text size over the default (2 at 200%): the labels are in rem, so the px that
+     * make room for text (label column, rows, top, axis, the unit's clearance) are multiplied by it.
+     */
+    textScale?: number;
+  },
 ): RedlockLayout {
   const width = Math.max(260, opts.width);
-  const labelWidth = opts.labelWidth ?? 70;
-  const rowHeight = opts.rowHeight ?? 30;
-  const top = opts.top ?? 26;
+  const k = opts.textScale ?? 1;
+  const labelWidth = (opts.labelWidth ?? 70) * k;
+  const rowHeight = (opts.rowHeight ?? 30) * k;
+  const top = (opts.top ?? 26) * k;
   // Every client that held or wrote gets a row: a write is drawn on its writer's row.
   const clients = [
     ...new Set([...model.beliefs.map((b) => b.actor), ...model.writes.map((w) => w.actor)]),
@@ -279,20 +290,23 @@ export function layoutRedlock(
   }
   return {
     width,
-    height: y + 24,
+    height: y + 24 * k,
     x,
     rows,
     rowHeight,
     // The unit ("ms") stands at the right edge: a tick label there would print over it.
     ticks: x
-      .ticks(width < 420 ? 4 : 7)
+      .ticks(width / k < 420 ? 4 : 7)
       .map((t) => ({ t, x: x(t) }))
-      .filter((tick) => tick.x <= width - UNIT_CLEARANCE_PX),
+      .filter((tick) => tick.x <= width - UNIT_CLEARANCE_PX * k),
   };
 }
 
-/** Rough width of a character of the chart's small bold labels, in px. */
-const LABEL_CHAR_PX = 7;
+/**
+ * Rough width of a character of the chart's small bold labels, in px at the default text size;
+ * each function below takes the width at the reader's size (LABEL_CHAR_PX times the text scale).
+ */
+export const LABEL_CHAR_PX = 7;
 
 /**
  * The longest way to write a clock jump ("clock +2000 ms", "+2000 ms", "+2 s"; a step back "clock −500 ms") that fits between
@@ -302,13 +316,14 @@ export function jumpLabel(
   model: RedlockModel,
   jump: RedlockModel['jumps'][number],
   x: (ms: number) => number,
+  charPx = LABEL_CHAR_PX,
 ): string {
   const choices = [`clock ${signedMs(jump.byMs)}`, signedMs(jump.byMs), signedSeconds(jump.byMs)];
   const next = model.holds
     .filter((h) => h.node === jump.node && h.fromMs >= jump.atMs)
     .reduce((soonest, h) => Math.min(soonest, h.fromMs), Infinity);
   const roomPx = next === Infinity ? Infinity : x(next) - x(jump.atMs) - 8;
-  return choices.find((c) => c.length * LABEL_CHAR_PX <= roomPx) ?? choices[choices.length - 1]!;
+  return choices.find((c) => c.length * charPx <= roomPx) ?? choices[choices.length - 1]!;
 }
 
 /**
@@ -320,17 +335,45 @@ export function labelXClearOf(
   toX: number,
   lineX: number | null,
   text: string,
+  charPx = LABEL_CHAR_PX,
 ): number {
   const mid = (fromX + toX) / 2;
-  const halfPx = (text.length * LABEL_CHAR_PX) / 2 + 4;
+  const halfPx = (text.length * charPx) / 2 + 4;
   if (lineX === null || Math.abs(lineX - mid) > halfPx) return mid;
   const [a, b] = lineX - fromX >= toX - lineX ? [fromX, lineX] : [lineX, toX];
   return b - a >= 2 * halfPx ? (a + b) / 2 : mid;
 }
 
-/** A write's label: right of its mark, or left of it near the figure's right edge, to stay inside. */
-export function writeLabelAt(markX: number, width: number): { x: number; anchor: 'start' | 'end' } {
-  return markX > width - 80 ? { x: markX - 8, anchor: 'end' } : { x: markX + 8, anchor: 'start' };
+/**
+ * A write's label: right of its mark, or left of it near the figure's right edge, to stay inside
+ * ("writes v1" is about 80 px wide at the default text size, `textScale` times that at the reader's).
+ */
+export function writeLabelAt(
+  markX: number,
+  width: number,
+  textScale = 1,
+): { x: number; anchor: 'start' | 'end' } {
+  return markX > width - 80 * textScale
+    ? { x: markX - 8, anchor: 'end' }
+    : { x: markX + 8, anchor: 'start' };
+}
+
+/**
+ * A write's label and where it goes (writeLabelAt): "writes v1", or just "v1" where the long form,
+ * drawn leftwards near the right edge, would run into the row names left of `plotLeftX` (large
+ * text in a narrow figure).
+ */
+export function writeLabel(
+  markX: number,
+  width: number,
+  plotLeftX: number,
+  body: string,
+  textScale = 1,
+): { x: number; anchor: 'start' | 'end'; text: string } {
+  const at = writeLabelAt(markX, width, textScale);
+  const long = `writes ${body}`;
+  const [left] = labelSpan(at.x, at.anchor, long, LABEL_CHAR_PX * textScale);
+  return { ...at, text: left < plotLeftX ? body : long };
 }
 
 /** The span a label takes across, in px, from where it is anchored and its estimated width. */
@@ -338,8 +381,9 @@ export function labelSpan(
   x: number,
   anchor: 'start' | 'middle' | 'end',
   text: string,
+  charPx = LABEL_CHAR_PX,
 ): readonly [number, number] {
-  const px = text.length * LABEL_CHAR_PX;
+  const px = text.length * charPx;
   const left = anchor === 'start' ? x : anchor === 'end' ? x - px : x - px / 2;
   return [left, left + px];
 }
@@ -359,14 +403,15 @@ export function pauseLabelAt(
   text: string,
   rowStartX: number,
   taken: readonly (readonly [number, number])[] = [],
+  charPx = LABEL_CHAR_PX,
 ): { x: number; anchor: 'middle' | 'end' } | null {
-  const textPx = text.length * LABEL_CHAR_PX;
+  const textPx = text.length * charPx;
   const clear = (x: number, anchor: 'middle' | 'end') => {
-    const [left, right] = labelSpan(x, anchor, text);
+    const [left, right] = labelSpan(x, anchor, text, charPx);
     return taken.every(([a, b]) => right + 4 <= a || left - 4 >= b);
   };
   if (toX - fromX >= textPx + 8) {
-    const mid = labelXClearOf(fromX, toX, lineX, text);
+    const mid = labelXClearOf(fromX, toX, lineX, text, charPx);
     if (clear(mid, 'middle')) return { x: mid, anchor: 'middle' };
     // Something lies over the middle: the part of the bar before it, if the word fits there.
     const before = Math.min(toX, ...taken.map(([a]) => a).filter((a) => a > fromX));

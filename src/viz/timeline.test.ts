@@ -330,6 +330,24 @@ describe('layoutTimeline', () => {
     }
     expect(out).toEqual([]);
   });
+
+  it('at twice the text size (labels in rem, the reader’s text at 200%), keeps each label inside the box and the lanes apart', () => {
+    const letterPx = (m: Mark) => 2 * (labelIsBold(m) ? 7.2 : 5.6);
+    const out: string[] = [];
+    // 261 px is the figure at a 375 px window with the text at 200%; 774 px at 1280.
+    for (const width of [261, 774]) {
+      for (const pauseMs of [0, 200, 500, 900]) {
+        const trace = whatIfRun({ ttlMs: 300, pauseMs, fencing: true, lock: 'redis' });
+        const l = layoutTimeline(timelineModel(trace), { width, laneHeight: 64, textScale: 2 });
+        expect(l.lanes[1]!.y - l.lanes[0]!.y).toBe(128);
+        for (const m of l.marks.filter((x) => x.labelAt !== 'none')) {
+          const [left, right] = labelSpan(m, letterPx(m));
+          if (left < 0 || right > width) out.push(`${width} px, pause ${pauseMs}: “${m.label}”`);
+        }
+      }
+    }
+    expect(out).toEqual([]);
+  });
 });
 
 describe('timelineModel when the lock server’s wall clock jumps', () => {

@@ -23,6 +23,12 @@ export interface LayoutOptions {
   padX?: number;
   /** Average width of one label character, in px, to keep labels from overlapping. */
   charPx?: number;
+  /**
+   * The reader's text size over the default (2 at 200%): the labels are in rem, so every px above
+   * that makes room for text (lane height, top, bottom, letter width, the unit's clearance) is
+   * multiplied by it.
+   */
+  textScale?: number;
 }
 
 export interface PlacedMark extends Mark {
@@ -64,11 +70,12 @@ const CONNECTED_KINDS: ReadonlySet<MarkKind> = new Set(['write', 'stored', 'reje
 /** Positions a model in a box `width` px wide: lanes stacked, time across, labels de-cluttered. */
 export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): TimelineLayout {
   const width = Math.max(240, opts.width);
-  const laneHeight = opts.laneHeight ?? 64;
-  const top = opts.top ?? 22;
-  const bottom = opts.bottom ?? 28;
+  const k = opts.textScale ?? 1;
+  const laneHeight = (opts.laneHeight ?? 64) * k;
+  const top = (opts.top ?? 22) * k;
+  const bottom = (opts.bottom ?? 28) * k;
   const padX = opts.padX ?? 16;
-  const charPx = opts.charPx ?? 6.4;
+  const charPx = (opts.charPx ?? 6.4) * k;
   const domainEnd = Math.max(1, model.endMs) * 1.04;
   const x = scaleLinear()
     .domain([0, domainEnd])
@@ -105,12 +112,15 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
     x2: markX.get(c.toMark) ?? x(c.t2),
     y2: laneY.get(c.toLane) ?? top,
   }));
-  const tickCount = width < 420 ? 4 : 7;
+  // Fewer ticks where the labels are few to a line: a narrow box, or large text.
+  // Fewer still while two neighbours' labels would come closer than a gap.
+  let tickCount = width / k < 420 ? 4 : 7;
+  while (tickCount > 2 && !tickLabelsApart(x, tickCount, k)) tickCount--;
   // The unit ("ms") stands at the right edge: a tick label there would print over it.
   const ticks = x
     .ticks(tickCount)
     .map((t) => ({ t, x: x(t), label: `${t}` }))
-    .filter((tick) => tick.x <= width - TIMELINE_UNIT_CLEARANCE_PX);
+    .filter((tick) => tick.x <= width - TIMELINE_UNIT_CLEARANCE_PX * k);
   return {
     width,
     height: top + laneHeight * lanes.length + bottom,
@@ -120,6 +130,14 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
     connectors,
     ticks,
   };
+}
+
+/** Whether `count` ticks leave 8 px between their labels (10-pixel digits, about 6 px each). */
+function tickLabelsApart(x: ScaleLinear<number, number>, count: number, k: number): boolean {
+  const ticks = x.ticks(count);
+  if (ticks.length < 2) return true;
+  const widestPx = Math.max(...ticks.map((t) => String(t).length)) * 6 * k;
+  return x(ticks[1]!) - x(ticks[0]!) >= widestPx + 8;
 }
 
 /**
@@ -162,6 +180,9 @@ function placeMarks(
     let labelX = center;
     let anchor: PlacedMark['labelAnchor'] = 'middle';
     let left = center - w / 2;
+    // A label too wide for either side of its write's line (large text in a narrow box) is left
+    // to the detail line rather than drawn past the figure's edge.
+    let fits = true;
     if (CONNECTED_KINDS.has(m.kind)) {
       // A write's line to the storage runs straight down from the mark: its label goes beside
       // the line, not across it.
@@ -172,22 +193,37 @@ function placeMarks(
         labelX = mx - 9;
         anchor = 'end';
         left = labelX - w;
+        fits = left >= 2;
       }
     } else if (left < 2) {
       labelX = Math.max(2, mx);
       anchor = 'start';
       left = labelX;
+      // Wider than the room right of its mark too (large text, a narrow box): as far right as
+      // the box lets it go, still over its mark.
+      if (left + w > width - 2) {
+        left = Math.max(2, width - 2 - w);
+        labelX = left;
+      }
     } else if (center + w / 2 > width - 2) {
       labelX = Math.min(width - 2, mx2 ?? mx);
       anchor = 'end';
       left = labelX - w;
+      if (left < 2) {
+        left = 2;
+        labelX = Math.min(width - 2, left + w);
+      }
     }
+    // Wider than the whole box: only the detail line can say it.
+    if (w > width - 4) fits = false;
     const right = left + w;
     const ends = lastEnd.get(m.lane) ?? { above: -Infinity, below: -Infinity };
     let labelAt: PlacedMark['labelAt'] = 'none';
     // Intervals label above their bar; points prefer above too, and fall back below. A bar in
     // the second row labels below, clear of the bar above it.
-    if (m.row === 1) {
+    if (!fits) {
+      // labelAt stays 'none'.
+    } else if (m.row === 1) {
       if (left >= ends.below + 6) {
         labelAt = 'below';
         ends.below = right;

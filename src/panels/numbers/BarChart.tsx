@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { LIBRARY_BAR_HEIGHT, layoutChart, type ChartRow } from './chartLayout';
+import { LIBRARY_BAR_HEIGHT, ROW_LABEL_CHAR_PX, layoutChart, type ChartRow } from './chartLayout';
+import { useTextScale } from '../shared/useTextScale';
 import { useWidth } from '../shared/useWidth';
 import { sayNumber, sayRatio } from '../../content/say';
 import './numbers.css';
@@ -18,7 +19,20 @@ export interface BarChartProps {
 export function BarChart({ title, rows, unitFor, valueLegend, libraryLegend }: BarChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const width = useWidth(ref, 640);
-  const layout = layoutChart(rows, width);
+  // The labels are in rem: at a larger text size the rows grow, and a label too wide for one
+  // line puts its figures under its name.
+  const k = useTextScale();
+  const figuresOf = (row: ChartRow, ratio: boolean) =>
+    `${sayNumber(row.value)} ${unitFor(row)}${ratio && row.ceiling ? ` · ${sayRatio(row.value / row.ceiling)} of the C tool` : ''}`;
+  // The ratio to the C tool on a chart 420 px wide or more, where each row's figures with it
+  // still fit on a line at the reader's text size.
+  const showRatio =
+    width >= 420 &&
+    rows.every((r) => figuresOf(r, true).length * ROW_LABEL_CHAR_PX * k <= width - 4);
+  const figures = (row: ChartRow) => figuresOf(row, showRatio);
+  const labelChars = Math.max(0, ...rows.map((r) => `${r.label}  ${figures(r)}`.length));
+  const layout = layoutChart(rows, width, { textScale: k, labelChars });
+  const twoLines = layout.labelLines === 2;
   const hasCeilings = rows.some((r) => r.ceiling !== null);
   const hasInner = rows.some((r) => r.inner !== undefined);
   const hasLibrary = rows.some((r) => r.library !== undefined);
@@ -62,11 +76,11 @@ export function BarChart({ title, rows, unitFor, valueLegend, libraryLegend }: B
         >
           {layout.ticks.map((t) => (
             <g key={t.value} className="chart-tick">
-              <line x1={t.x} x2={t.x} y1={0} y2={layout.height - 20} />
+              <line x1={t.x} x2={t.x} y1={0} y2={layout.height - 20 * k} />
               <text
                 x={t.x}
-                y={layout.height - 6}
-                textAnchor={t.value === 0 ? 'start' : t.x > width - 24 ? 'end' : 'middle'}
+                y={layout.height - 6 * k}
+                textAnchor={t.value === 0 ? 'start' : t.x > width - 24 * k ? 'end' : 'middle'}
               >
                 {sayNumber(t.value)}
               </text>
@@ -74,18 +88,20 @@ export function BarChart({ title, rows, unitFor, valueLegend, libraryLegend }: B
           ))}
           {layout.bars.map((bar, i) => {
             const row = rows[i] as ChartRow;
-            const ratio = row.ceiling
-              ? ` · ${sayRatio(row.value / row.ceiling)} of the C tool`
-              : '';
             return (
               <g key={bar.id}>
                 <text x={layout.plotLeft} y={bar.labelY} className="chart-label">
                   <tspan className="chart-label-name">{row.label}</tspan>
-                  <tspan className="chart-label-value">
-                    {'  '}
-                    {sayNumber(row.value)} {unitFor(row)}
-                    {width >= 420 ? ratio : ''}
-                  </tspan>
+                  {twoLines ? (
+                    <tspan className="chart-label-value" x={layout.plotLeft} dy="1.25em">
+                      {figures(row)}
+                    </tspan>
+                  ) : (
+                    <tspan className="chart-label-value">
+                      {'  '}
+                      {figures(row)}
+                    </tspan>
+                  )}
                 </text>
                 {bar.ceilingWidth !== null ? (
                   <rect

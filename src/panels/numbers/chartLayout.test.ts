@@ -75,3 +75,17 @@ describe('layoutChart: the library bar', () => {
     expect(layoutChart(withLibrary, 1000).bars[0]!.library!.textAnchor).toBe('start');
   });
 });
+
+describe('layoutChart at a larger text size', () => {
+  it('puts each row’s figures under its name where one line would not fit, and makes room', () => {
+    // "Postgres lease row  17,000 pairs/s": 34 characters, at 200% wider than a phone's chart.
+    const one = layoutChart(rows, 311, { textScale: 1, labelChars: 34 });
+    const two = layoutChart(rows, 311, { textScale: 2, labelChars: 34 });
+    expect(one.labelLines).toBe(1);
+    expect(two.labelLines).toBe(2);
+    // The second line's baseline, 16 px of 13-pixel text below the first at the default size,
+    // stays above the bar.
+    for (const bar of two.bars) expect(bar.labelY + 2 * 16).toBeLessThan(bar.y);
+    expect(layoutChart(rows, 1200, { textScale: 2, labelChars: 34 }).labelLines).toBe(1);
+  });
+});

@@ -33,6 +33,8 @@ export interface BarLayout {
 
 export interface ChartLayout {
   height: number;
+  /** The row's label on one line, or its name over its figures on two where one is too wide. */
+  labelLines: 1 | 2;
   plotLeft: number;
   plotWidth: number;
   barHeight: number;
@@ -46,21 +48,45 @@ export const LIBRARY_BAR_HEIGHT = 6;
 const LIBRARY_GAP = 7;
 /** About how wide 11-pixel text is per character, to decide where a label fits. */
 const CHAR_WIDTH = 6.2;
+/** About how wide a row's 13-pixel label is per character (its name is bold), likewise. */
+export const ROW_LABEL_CHAR_PX = 7.3;
+/** The second line of a row's label, below the first: 1.25em of its 13-pixel text. */
+export const ROW_LABEL_LINE_PX = 16;
+
+export interface ChartTextOptions {
+  /**
+   * The reader's text size over the default (2 at 200%): the labels are in rem, so the px that
+   * make room for text (label height, letter widths, the gaps around the library's label, the
+   * axis) are multiplied by it.
+   */
+  textScale?: number;
+  /** Each row's longest label on one line, in characters: past the width, it takes two lines. */
+  labelChars?: number;
+}
 
 /**
  * Labels sit above each bar rather than beside it, so a 320-pixel-wide phone gets the whole
  * width for bars. The axis starts at zero: a bar chart of rates that starts anywhere else lies.
  */
-export function layoutChart(rows: ChartRow[], width: number): ChartLayout {
+export function layoutChart(
+  rows: ChartRow[],
+  width: number,
+  text: ChartTextOptions = {},
+): ChartLayout {
+  const k = text.textScale ?? 1;
   const plotLeft = 4;
   const plotWidth = Math.max(120, width - plotLeft - 16);
-  const labelHeight = 24;
+  // One line for every row's label, or two for every row's: rows stay even.
+  const labelLines = (text.labelChars ?? 0) * ROW_LABEL_CHAR_PX * k > width - plotLeft ? 2 : 1;
+  const labelHeight = (24 + (labelLines - 1) * ROW_LABEL_LINE_PX) * k;
   const barHeight = 18;
+  const libraryGap = LIBRARY_GAP * k;
+  const charWidth = CHAR_WIDTH * k;
   // Room for the thin library bar under every row once any row has one, so rows stay even.
-  const libraryRoom = rows.some((r) => r.library) ? LIBRARY_GAP + LIBRARY_BAR_HEIGHT : 0;
+  const libraryRoom = rows.some((r) => r.library) ? libraryGap + LIBRARY_BAR_HEIGHT : 0;
   const rowHeight = labelHeight + barHeight + libraryRoom + 12;
   const top = 4;
-  const axisHeight = 24;
+  const axisHeight = 24 * k;
   const band = scaleBand<string>()
     .domain(rows.map((r) => r.id))
     .range([top, top + rows.length * rowHeight]);
@@ -71,11 +97,11 @@ export function layoutChart(rows: ChartRow[], width: number): ChartLayout {
     .range([0, plotWidth]);
   function placeLibrary(library: { value: number; label: string }, below: number) {
     const libraryWidth = x(library.value);
-    const textWidth = library.label.length * CHAR_WIDTH;
+    const textWidth = library.label.length * charWidth;
     // Right of the bar's end when it fits; otherwise just inside it, over a halo.
     const fitsAfter = libraryWidth + 6 + textWidth <= plotWidth;
     return {
-      y: below + LIBRARY_GAP,
+      y: below + libraryGap,
       width: libraryWidth,
       textX: plotLeft + (fitsAfter ? libraryWidth + 6 : Math.max(textWidth, libraryWidth - 4)),
       textAnchor: fitsAfter ? ('start' as const) : ('end' as const),
@@ -85,7 +111,8 @@ export function layoutChart(rows: ChartRow[], width: number): ChartLayout {
     const y0 = band(r.id) ?? 0;
     return {
       id: r.id,
-      labelY: y0 + labelHeight - 9,
+      // The first line's baseline: a second line, when there is one, is drawn below it.
+      labelY: y0 + labelHeight - (9 + (labelLines - 1) * ROW_LABEL_LINE_PX) * k,
       y: y0 + labelHeight,
       barWidth: x(r.value),
       ceilingWidth: r.ceiling === null ? null : x(r.ceiling),
@@ -93,9 +120,12 @@ export function layoutChart(rows: ChartRow[], width: number): ChartLayout {
       library: r.library ? placeLibrary(r.library, y0 + labelHeight + barHeight) : null,
     };
   });
-  const ticks = x.ticks(width < 480 ? 3 : 5).map((value) => ({ value, x: plotLeft + x(value) }));
+  const ticks = x
+    .ticks(width / k < 480 ? 3 : 5)
+    .map((value) => ({ value, x: plotLeft + x(value) }));
   return {
     height: top + rows.length * rowHeight + axisHeight,
+    labelLines,
     plotLeft,
     plotWidth,
     barHeight,

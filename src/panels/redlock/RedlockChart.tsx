@@ -3,28 +3,40 @@
 import { useMemo, useRef } from 'react';
 import {
   jumpLabel,
+  LABEL_CHAR_PX,
   labelSpan,
   layoutRedlock,
   pauseLabelAt,
-  writeLabelAt,
+  writeLabel,
   type RedlockLayout,
   type RedlockModel,
 } from '../../viz/redlock';
 import { fmt } from '../../viz/timeline';
+import { useTextScale } from '../shared/useTextScale';
 import { useWidth } from '../shared/useWidth';
 import { actorClass } from './actorClass';
 
 export function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: number }) {
   const boxRef = useRef<HTMLDivElement>(null);
   const width = useWidth(boxRef);
+  // The labels are in rem: at a larger text size the rows and the room for each label grow.
+  const k = useTextScale();
+  const charPx = LABEL_CHAR_PX * k;
   const layout: RedlockLayout = useMemo(
-    () => layoutRedlock(model, { width, labelWidth: width < 480 ? 58 : 72 }),
-    [model, width],
+    () => layoutRedlock(model, { width, labelWidth: width < 480 ? 58 : 72, textScale: k }),
+    [model, width, k],
   );
   const { x, rowHeight } = layout;
+  const plotLeftX = x.range()[0] ?? 0;
   const barH = rowHeight - 12;
-  const rowY = new Map(layout.rows.map((r) => [r.id, r.y]));
   const th = model.twoHolders;
+  const twoHoldersLeft =
+    th !== null &&
+    (x(th.atMs) > layout.width * 0.7 ||
+      x(th.atMs) + 4 + 'two holders'.length * charPx > layout.width);
+  // A label's baseline, a little below the middle of its row or bar, so the text sits centred.
+  const baselineDrop = 4 * k;
+  const rowY = new Map(layout.rows.map((r) => [r.id, r.y]));
   return (
     <div className="rl-chart" ref={boxRef}>
       <svg
@@ -36,13 +48,13 @@ export function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: num
       >
         {layout.ticks.map((t) => (
           <g key={t.t} className="rl-tick">
-            <line x1={t.x} x2={t.x} y1={14} y2={layout.height - 20} />
-            <text x={t.x} y={layout.height - 6} textAnchor="middle">
+            <line x1={t.x} x2={t.x} y1={14 * k} y2={layout.height - 20 * k} />
+            <text x={t.x} y={layout.height - 6 * k} textAnchor="middle">
               {t.t}
             </text>
           </g>
         ))}
-        <text x={layout.width - 10} y={layout.height - 6} textAnchor="end" className="rl-unit">
+        <text x={layout.width - 10} y={layout.height - 6 * k} textAnchor="end" className="rl-unit">
           ms
         </text>
         {layout.rows.map((r) => (
@@ -54,7 +66,11 @@ export function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: num
               y2={r.y + rowHeight / 2}
               className="rl-row-line"
             />
-            <text x={4} y={r.y + rowHeight / 2 + 4} className={`rl-row-label is-${r.kind}`}>
+            <text
+              x={4}
+              y={r.y + rowHeight / 2 + baselineDrop}
+              className={`rl-row-label is-${r.kind}`}
+            >
               {r.label}
             </text>
           </g>
@@ -79,10 +95,10 @@ export function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: num
           const taken = model.writes
             .filter((w) => w.actor === p.actor)
             .flatMap((w) => {
-              const at = writeLabelAt(x(w.atMs), layout.width);
+              const at = writeLabel(x(w.atMs), layout.width, plotLeftX, w.body, k);
               return [
                 [x(w.atMs) - 6, x(w.atMs) + 6] as const,
-                labelSpan(at.x, at.anchor, `writes ${w.body}`),
+                labelSpan(at.x, at.anchor, at.text, charPx),
               ];
             });
           const label = pauseLabelAt(
@@ -92,6 +108,7 @@ export function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: num
             'paused',
             x.range()[0] ?? 0,
             taken,
+            charPx,
           );
           return (
             <g key={`p${i}`}>
@@ -105,7 +122,7 @@ export function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: num
               {label && (
                 <text
                   x={label.x}
-                  y={y + barH / 2 + 4}
+                  y={y + barH / 2 + baselineDrop}
                   textAnchor={label.anchor}
                   className="rl-pause-label"
                 >
@@ -134,8 +151,8 @@ export function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: num
           return (
             <g key={`j${i}`} className="rl-jump">
               <line x1={x(j.atMs)} x2={x(j.atMs)} y1={y + 2} y2={y + rowHeight - 2} />
-              <text x={x(j.atMs) + 4} y={y + rowHeight / 2 + 4}>
-                {jumpLabel(model, j, x)}
+              <text x={x(j.atMs) + 4} y={y + rowHeight / 2 + baselineDrop}>
+                {jumpLabel(model, j, x, charPx)}
               </text>
             </g>
           );
@@ -144,29 +161,36 @@ export function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: num
           const y = (rowY.get(w.actor) ?? 0) + rowHeight / 2;
           // A write made while two clients held the lock is the danger; one made alone is not.
           const risky = th !== null && w.atMs >= th.atMs;
-          const label = writeLabelAt(x(w.atMs), layout.width);
+          const label = writeLabel(x(w.atMs), layout.width, plotLeftX, w.body, k);
           return (
             <g key={`w${i}`} className={`rl-write${risky ? ' is-risky' : ''}`}>
               <circle cx={x(w.atMs)} cy={y} r={5} />
-              <text x={label.x} y={y + 4} textAnchor={label.anchor}>
-                writes {w.body}
+              <text x={label.x} y={y + baselineDrop} textAnchor={label.anchor}>
+                {label.text}
               </text>
             </g>
           );
         })}
         {th && (
+          // The label goes left of the line near the right edge, or where it would not fit.
           <g className="rl-two-mark">
-            <line x1={x(th.atMs)} x2={x(th.atMs)} y1={4} y2={layout.height - 20} />
+            <line x1={x(th.atMs)} x2={x(th.atMs)} y1={4} y2={layout.height - 20 * k} />
             <text
-              x={x(th.atMs) + (x(th.atMs) > layout.width * 0.7 ? -4 : 4)}
-              y={12}
-              textAnchor={x(th.atMs) > layout.width * 0.7 ? 'end' : 'start'}
+              x={x(th.atMs) + (twoHoldersLeft ? -4 : 4)}
+              y={12 * k}
+              textAnchor={twoHoldersLeft ? 'end' : 'start'}
             >
               two holders
             </text>
           </g>
         )}
-        <line className="rl-now" x1={x(nowMs)} x2={x(nowMs)} y1={16} y2={layout.height - 20} />
+        <line
+          className="rl-now"
+          x1={x(nowMs)}
+          x2={x(nowMs)}
+          y1={16 * k}
+          y2={layout.height - 20 * k}
+        />
       </svg>
       <p className="rl-legend" aria-hidden="true">
         <span className="rl-swatch rl-c1" /> client 1 <span className="rl-swatch rl-c2" /> client 2

@@ -5,6 +5,7 @@ import { useMemo, useRef, useState } from 'react';
 import type { Trace } from '../../sim/trace/schema';
 import { connectorTone, fmt, markTone, timelineModel } from '../../viz/timeline';
 import { layoutTimeline, type PlacedMark, type TimelineLayout } from '../../viz/timelineLayout';
+import { useTextScale } from './useTextScale';
 import { useWidth } from './useWidth';
 import './tokens.css';
 import './timeline.css';
@@ -26,10 +27,15 @@ const ACTOR_CLASS = ['a1', 'a2', 'a3', 'a4'];
 export function LaneTimeline({ trace, title, nowMs, onPick, activeEventIndex }: LaneTimelineProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const width = useWidth(boxRef);
+  // The labels are in rem: at a larger text size the lanes, and the room kept for each label, grow.
+  const k = useTextScale();
   const model = useMemo(() => timelineModel(trace), [trace]);
   // 64 px lanes at every width: a label under one lane's line (at +22) then ends above the next
   // lane's name (at 64 - 26). Phones once had 58 px lanes, and the two touched.
-  const layout = useMemo(() => layoutTimeline(model, { width, laneHeight: 64 }), [model, width]);
+  const layout = useMemo(
+    () => layoutTimeline(model, { width, laneHeight: 64, textScale: k }),
+    [model, width, k],
+  );
   // The mark the detail line tells of, by id: a new run (another scenario, another TTL) keeps
   // the id but not the event, so the line reads the new run's mark under the same place, or
   // falls back to the hint, instead of telling of a run no longer drawn.
@@ -76,11 +82,11 @@ export function LaneTimeline({ trace, title, nowMs, onPick, activeEventIndex }: 
         role="group"
         aria-label={title}
       >
-        <Axis layout={layout} />
+        <Axis layout={layout} k={k} />
         {layout.lanes.map((lane) => (
           <g key={lane.id} className="lt-lane">
             <line x1={0} x2={layout.width} y1={lane.y} y2={lane.y} className="lt-lane-line" />
-            <text x={4} y={lane.y - 26} className="lt-lane-label">
+            <text x={4} y={lane.y - 26 * k} className="lt-lane-label">
               {lane.label}
             </text>
           </g>
@@ -104,7 +110,7 @@ export function LaneTimeline({ trace, title, nowMs, onPick, activeEventIndex }: 
             x1={0}
             x2={0}
             y1={8}
-            y2={layout.height - 24}
+            y2={layout.height - 24 * k}
             aria-hidden="true"
           />
         )}
@@ -138,6 +144,7 @@ export function LaneTimeline({ trace, title, nowMs, onPick, activeEventIndex }: 
             key={m.id}
             m={m}
             cls={actorClass(m.actor)}
+            k={k}
             active={i === activeIdx}
             tabbable={i === tabStop}
             markRef={(el) => {
@@ -190,19 +197,20 @@ function capitalize(s: string): string {
   return s.length ? s[0]!.toUpperCase() + s.slice(1) : s;
 }
 
-function Axis({ layout }: { layout: TimelineLayout }) {
-  const y = layout.height - 18;
+/** The time axis; `k` is the text scale, which moves the tick labels down as they grow. */
+function Axis({ layout, k }: { layout: TimelineLayout; k: number }) {
+  const y = layout.height - 18 * k;
   return (
     <g className="lt-axis" aria-hidden="true">
       {layout.ticks.map((t) => (
         <g key={t.t}>
           <line x1={t.x} x2={t.x} y1={8} y2={y - 4} className="lt-grid" />
-          <text x={t.x} y={y + 10} textAnchor="middle">
+          <text x={t.x} y={y + 10 * k} textAnchor="middle">
             {t.label}
           </text>
         </g>
       ))}
-      <text x={layout.width - 4} y={y + 10} textAnchor="end" className="lt-unit">
+      <text x={layout.width - 4} y={y + 10 * k} textAnchor="end" className="lt-unit">
         ms
       </text>
     </g>
@@ -212,6 +220,7 @@ function Axis({ layout }: { layout: TimelineLayout }) {
 function MarkShape({
   m,
   cls,
+  k,
   active,
   tabbable,
   markRef,
@@ -221,6 +230,8 @@ function MarkShape({
 }: {
   m: PlacedMark;
   cls: string;
+  /** The text scale: a label below its mark moves down as it grows, to stay clear of the mark. */
+  k: number;
   active: boolean;
   tabbable: boolean;
   markRef: (el: SVGGElement | null) => void;
@@ -228,7 +239,8 @@ function MarkShape({
   onPick: ((m: PlacedMark) => void) | undefined;
   onMove: (key: string) => boolean;
 }) {
-  const labelY = m.labelAt === 'above' ? m.y - 13 : m.y + 22;
+  // Above, the baseline stays put and the text grows upwards; below, its top must clear the mark.
+  const labelY = m.labelAt === 'above' ? m.y - 13 : m.y + 13 + 9 * k;
   const tone = markTone(m) ? ` ${markTone(m)}` : '';
   const interval = m.x2 !== undefined;
   const pick = () => {
