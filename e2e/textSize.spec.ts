@@ -185,3 +185,31 @@ for (const widthPx of [1280, 375]) {
       .toBeLessThanOrEqual(1);
   });
 }
+
+/** Each table box that scrolls sideways, by its section, with the px it scrolls. */
+async function tablesScrollingSideways(page: Page): Promise<string[]> {
+  return page
+    .locator('.table-wrap')
+    .evaluateAll((boxes) =>
+      boxes
+        .filter((b) => b.scrollWidth - b.clientWidth > 1)
+        .map((b) => `${b.closest('section')?.id}: ${b.scrollWidth - b.clientWidth} px`),
+    );
+}
+
+test('with WCAG’s text spacing, no table scrolls sideways at 1280 px or 375 px, and at the page’s own spacing the numbers keep their one-line column names', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const lab = new LabPage(page);
+  await lab.open();
+  await lab.waitForPanels();
+  // The page's own look: the numbers table fits as it is, its column names on one line.
+  const numbers = lab.section('Numbers to say').locator('.table-wrap');
+  await expect(numbers).not.toHaveClass(/is-cramped/);
+  await page.addStyleTag({ content: TEXT_SPACING });
+  await expect.poll(() => tablesScrollingSideways(page), '1280 px').toEqual([]);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect.poll(() => tablesScrollingSideways(page), '375 px').toEqual([]);
+  expect(await sidewaysOverflowPx(page), 'px the page scrolls sideways').toBe(0);
+});

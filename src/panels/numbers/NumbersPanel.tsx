@@ -117,8 +117,12 @@ const allColumns = h.columns([
             {lab.pipelined ? ', pipelined' : ''}
           </span>
           {lab.library ? (
+            // Whole, or in a cramped table broken only after the slash: "ioredis: 0.9 ms /" over "3 ms".
             <span className="sub library-line nowrap">
-              {libraryName(lab.library)}: {sayMs(lab.library.p50Ms)} / {sayMs(lab.library.p99Ms)}
+              <span className="nowrap">
+                {libraryName(lab.library)}: {sayMs(lab.library.p50Ms)} /
+              </span>{' '}
+              <span className="nowrap">{sayMs(lab.library.p99Ms)}</span>
             </span>
           ) : null}
         </>
@@ -148,6 +152,7 @@ const allColumns = h.columns([
             <span className="sub">lab reaches {sayRatio(lab.ratio)}</span>
           ) : null}
           {lab.library?.ratio != null ? (
+            // Whole, or in a cramped table broken between words.
             <span className="sub library-line nowrap">
               {libraryName(lab.library)} reaches {sayRatio(lab.library.ratio)}
             </span>

@@ -1,6 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTable, type RowData, type SortingState } from '@tanstack/react-table';
 import { tableFeaturesSet, type Column } from './features';
+import { useCramped } from './useCramped';
 
 export interface DataTableProps<T extends RowData> {
   /** Names the table for assistive technology; shown only when `showCaption` is set. */
@@ -50,9 +51,11 @@ export function DataTable<T extends RowData>({
     ...(getRowId ? { getRowId } : {}),
   });
   const sortable = table.getAllLeafColumns().some((c) => c.getCanSort());
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const cramped = useCramped(wrapRef);
 
   return (
-    <div className={`table-wrap reflow-${reflow}`}>
+    <div ref={wrapRef} className={`table-wrap reflow-${reflow}${cramped ? ' is-cramped' : ''}`}>
       <table className="data-table" data-sortable={sortable || undefined}>
         <caption className={showCaption ? 'table-caption' : 'sr-only'}>
           {caption}
