@@ -35,4 +35,11 @@ describe('saying figures', () => {
     expect(sayRatio(0.936)).toBe('94%');
     expect(sayRatio(1.02)).toBe('102%');
   });
+
+  it('groups whole numbers exactly as Intl.NumberFormat does in en-US', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    const values = [0, -0, 7, 87, 999, 1_000, 1_700, 46_000, 120_000, 999_999, 1_000_000];
+    values.push(12_345_678_901, -46_000, -999, Number.MAX_SAFE_INTEGER, 1e22);
+    for (const v of values) expect(sayNumber(v), String(v)).toBe(intl.format(roundForSpeech(v)));
+  });
 });

@@ -5,6 +5,7 @@ import { scaleLinear } from 'd3-scale';
 import type { ScaleLinear } from 'd3-scale';
 import type { Trace } from '../sim/trace/schema';
 import { endsLocksEarly, signedMs, signedSeconds } from './clockStepWords';
+import { compareCodeUnits } from './compareCodeUnits';
 
 export const REDLOCK_NODES = ['redis-1', 'redis-2', 'redis-3', 'redis-4', 'redis-5'] as const;
 
@@ -218,7 +219,7 @@ export function redlockModel(trace: Trace): RedlockModel {
   for (const [actor, from] of pauseFrom) pauses.push({ actor, fromMs: from, toMs: endMs });
   return {
     nodes: [...nodeSet].sort(),
-    holds: holds.sort((a, b) => a.node.localeCompare(b.node) || a.fromMs - b.fromMs),
+    holds: holds.sort((a, b) => compareCodeUnits(a.node, b.node) || a.fromMs - b.fromMs),
     beliefs: beliefs.map(({ open: _open, ...b }) => ({ ...b, toMs: Math.min(b.toMs, endMs) })),
     pauses,
     jumps,

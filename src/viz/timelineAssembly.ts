@@ -6,6 +6,7 @@ import type { TimelineModel } from './timeline';
 import { runsOutAt, type TimelineState } from './timelineState';
 import { fmt, serverName } from './timelineWords';
 import { endsLocksEarly, stepWords } from './clockStepWords';
+import { compareCodeUnits } from './compareCodeUnits';
 
 /** How a grant ran out when its server's wall clock stepped while it ran (forward or back). */
 function ranOutByJump(actor: string, expiresAt: number, jump: LockClockJump): string {
@@ -94,7 +95,7 @@ export function assembleTimeline(s: TimelineState): TimelineModel {
   ];
   return {
     lanes: laneIds.map((l) => ({ ...l, y: 0 })),
-    marks: marks.sort((a, b) => a.t - b.t || a.id.localeCompare(b.id)),
+    marks: marks.sort((a, b) => a.t - b.t || compareCodeUnits(a.id, b.id)),
     connectors,
     endMs,
   };
