@@ -8,7 +8,9 @@ async function freshStore(search: string) {
   window.history.replaceState(null, '', `/${search}`);
   vi.resetModules();
   const p = await import('./playback');
-  await import('../panels/replay/runs');
+  await (
+    await import('../panels/replay/runs')
+  ).runsReady;
   const writer = await import('./urlWriter');
   return { ...p, ...writer };
 }

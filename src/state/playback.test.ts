@@ -6,8 +6,8 @@ async function freshStore(search: string, withRuns = true) {
   window.history.replaceState(null, '', `/${search}`);
   vi.resetModules();
   const p = await import('./playback');
-  // The replay module registers the resolver when it loads, as the lazy panels do on the page.
-  if (withRuns) await import('../panels/replay/runs');
+  // The replay module registers the resolver once its recordings are validated, as on the page.
+  if (withRuns) await (await import('../panels/replay/runs')).runsReady;
   return p;
 }
 
@@ -141,7 +141,9 @@ describe('playback store', () => {
     p.openReplay({ scenario: 'delayed-write' });
     expect(p.usePlayback.getState()).toMatchObject({ scenario: 'delayed-write', variant: '' });
     window.history.replaceState(null, '', '/?keep=1');
-    await import('../panels/replay/runs');
+    await (
+      await import('../panels/replay/runs')
+    ).runsReady;
     expect(p.usePlayback.getState()).toMatchObject({
       scenario: 'delayed-write',
       variant: 'fencing-off',

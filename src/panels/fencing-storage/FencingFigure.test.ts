@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { NEWER, STALE } from './FencingFigure';
 import { findRecording } from '../replay/recordings';
-import { recordingSet } from '../replay/runs';
+import { recordingSet, runsReady } from '../replay/runs';
 import { simulate } from '../../sim/simulate';
 import type { Trace } from '../../sim/trace/schema';
 
@@ -20,7 +20,8 @@ function sentWrite(trace: Trace, body: string) {
   return e;
 }
 
-const recording = findRecording(recordingSet, 'paused-client', 'fencing-on', 'redis');
+await runsReady;
+const recording = findRecording(recordingSet(), 'paused-client', 'fencing-on', 'redis');
 const runs: [string, Trace][] = [
   ['the engine (seed 1)', simulate({ scenario: 'paused-client', variant: 'fencing-on', seed: 1 })],
   ...(recording ? [['the recording', recording.trace] as [string, Trace]] : []),

@@ -1,10 +1,14 @@
 import { Profiler } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { PAUSED_CLIENT_RUN, PausedClientPanel } from './PausedClientPanel';
 import { selectRun, setStep } from '../../state/playback';
 import { goInHistory, openAt, urlSearch } from '../../state/testing/url';
 import { pushUrl } from '../../state/urlWriter';
+import { runsReady } from '../replay/runs';
+
+// The page shows these panels once the recordings are validated (app/panels.ts); so do the tests.
+beforeAll(() => runsReady);
 
 afterEach(cleanup);
 beforeEach(() => openAt('/'));

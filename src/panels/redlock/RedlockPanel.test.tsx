@@ -1,8 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { RedlockPanel } from './RedlockPanel';
 import { goInHistory, openAt, urlSearch } from '../../state/testing/url';
 import { pushUrl } from '../../state/urlWriter';
+import { runsReady } from '../replay/runs';
+
+// The page shows these panels once the recordings are validated (app/panels.ts); so do the tests.
+beforeAll(() => runsReady);
 
 afterEach(cleanup);
 beforeEach(() => openAt('/'));

@@ -1,2 +1,4 @@
 // Section 9: Redlock and its critique.
 export { RedlockPanel } from './RedlockPanel';
+// The panel reads the replay's runs: it is shown once the recordings are validated.
+export { runsReady } from '../replay/runs';

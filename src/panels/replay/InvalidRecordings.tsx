@@ -4,7 +4,7 @@ import { recordingSet } from './runs';
 
 /** Recordings that failed validation: named with what is wrong, in this panel only. */
 export function InvalidRecordings({
-  invalid = recordingSet.invalid,
+  invalid = recordingSet().invalid,
 }: {
   invalid?: readonly InvalidRecording[];
 }) {

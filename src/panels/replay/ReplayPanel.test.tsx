@@ -1,8 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { InvalidRecordings } from './InvalidRecordings';
 import { ReplayPanel } from './ReplayPanel';
 import { selectRun, setStep, usePlayback } from '../../state/playback';
+import { runsReady } from './runs';
+
+// The page shows these panels once the recordings are validated (app/panels.ts); so do the tests.
+beforeAll(() => runsReady);
 
 function documentNow() {
   const card = screen.getByRole('group', { name: 'The document now' });

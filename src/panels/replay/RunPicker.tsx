@@ -17,13 +17,13 @@ export function RunPicker({ option }: { option: RunOption }) {
   const id = useId();
   const scenarios = useMemo(() => {
     const seen = new Map<string, string>();
-    for (const o of replayOptions) if (!seen.has(o.scenario)) seen.set(o.scenario, o.short);
+    for (const o of replayOptions()) if (!seen.has(o.scenario)) seen.set(o.scenario, o.short);
     return [...seen];
   }, []);
-  const ofScenario = replayOptions.filter((o) => o.scenario === option.scenario);
+  const ofScenario = replayOptions().filter((o) => o.scenario === option.scenario);
   const variants = [...new Set(ofScenario.map((o) => o.variant))];
   const locks = ofScenario.filter((o) => o.variant === option.variant);
-  const fencingSwitch = hasFencingSwitch(replayOptions, option.scenario);
+  const fencingSwitch = hasFencingSwitch(replayOptions(), option.scenario);
   const fencingOn = option.variant === 'fencing-on';
 
   return (
@@ -59,7 +59,7 @@ export function RunPicker({ option }: { option: RunOption }) {
             // on its own first run, as a reader who never asked for a variant expects, not with
             // a notice that the variant they were on does not exist there.
             const scenario = e.target.value;
-            const keepsVariant = replayOptions.some(
+            const keepsVariant = replayOptions().some(
               (o) => o.scenario === scenario && o.variant === option.variant,
             );
             selectRun(keepsVariant ? { scenario, variant: option.variant } : { scenario });

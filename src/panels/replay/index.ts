@@ -1,2 +1,4 @@
 // Section 4: see it, fencing off then on: the replay of recorded and simulated runs.
 export { ReplayPanel } from './ReplayPanel';
+// The panel reads the replay's runs: it is shown once the recordings are validated.
+export { runsReady } from './runs';

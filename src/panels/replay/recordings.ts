@@ -59,40 +59,65 @@ export function parseRecordings(
   modules: Record<string, unknown>,
   validate: TraceValidator,
 ): RecordingSet {
+  const reading = readRecordings(modules, validate);
+  for (;;) {
+    const step = reading.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The work of parseRecordings one file at a time: it pauses (yields) between files, so a caller
+ * can spread the validation over several tasks (recordingsInSlices.ts), and returns the set.
+ */
+export function* readRecordings(
+  modules: Record<string, unknown>,
+  validate: TraceValidator,
+): Generator<void, RecordingSet, void> {
   const recordings: Recording[] = [];
   const invalid: InvalidRecording[] = [];
+  let first = true;
   for (const path of Object.keys(modules).sort()) {
     const file = fileName(path);
     if (NOT_TRACES.has(file)) continue;
-    const mod = modules[path];
-    const data =
-      mod !== null && typeof mod === 'object' && 'default' in mod
-        ? (mod as { default: unknown }).default
-        : mod;
-    let result: ReturnType<TraceValidator>;
-    try {
-      result = validate(data);
-    } catch (err) {
-      result = { ok: false, errors: [`the validator failed: ${String(err)}`] };
-    }
-    if (!result.ok) {
-      invalid.push({ file, errors: result.errors.length ? result.errors : ['not a valid trace'] });
-      continue;
-    }
-    const trace = result.trace;
-    const [scenario, variant] = file.replace(/\.json$/, '').split('.');
-    if (scenario !== trace.scenario || variant !== trace.variant) {
-      invalid.push({
-        file,
-        errors: [
-          `the file name says ${scenario ?? '?'}/${variant ?? '?'} but the trace is ${trace.scenario}/${trace.variant}`,
-        ],
-      });
-      continue;
-    }
-    recordings.push({ file, trace, lock: lockOfTrace(trace) });
+    // A pause between two files, and none after the last: the set is ready then.
+    if (!first) yield;
+    first = false;
+    const read = readRecording(file, modules[path], validate);
+    if ('errors' in read) invalid.push(read);
+    else recordings.push(read);
   }
   return { recordings, invalid };
+}
+
+/** One file's recording, or what is wrong with it. */
+function readRecording(
+  file: string,
+  mod: unknown,
+  validate: TraceValidator,
+): Recording | InvalidRecording {
+  const data =
+    mod !== null && typeof mod === 'object' && 'default' in mod
+      ? (mod as { default: unknown }).default
+      : mod;
+  let result: ReturnType<TraceValidator>;
+  try {
+    result = validate(data);
+  } catch (err) {
+    result = { ok: false, errors: [`the validator failed: ${String(err)}`] };
+  }
+  if (!result.ok)
+    return { file, errors: result.errors.length ? result.errors : ['not a valid trace'] };
+  const trace = result.trace;
+  const [scenario, variant] = file.replace(/\.json$/, '').split('.');
+  if (scenario !== trace.scenario || variant !== trace.variant)
+    return {
+      file,
+      errors: [
+        `the file name says ${scenario ?? '?'}/${variant ?? '?'} but the trace is ${trace.scenario}/${trace.variant}`,
+      ],
+    };
+  return { file, trace, lock: lockOfTrace(trace) };
 }
 
 /** The recording for a run, when the lab made one. */

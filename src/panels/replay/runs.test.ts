@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { loadRun, recordingSet, replayOptions } from './runs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadRun, recordingSet, replayOptions, runsReady } from './runs';
 import { ReplayCursor } from './cursor';
 
 describe('every run the replay offers', () => {
+  beforeAll(() => runsReady);
+
   it('loads: every recording is valid, and the engine runs the rest', () => {
-    expect(recordingSet.invalid).toEqual([]);
-    for (const o of replayOptions) {
+    expect(recordingSet().invalid).toEqual([]);
+    for (const o of replayOptions()) {
       const run = loadRun(o);
       expect(run.error, o.id).toBeNull();
       expect(run.trace?.events.length, o.id).toBeGreaterThan(0);
@@ -13,7 +15,7 @@ describe('every run the replay offers', () => {
   });
 
   it('ends with the document the run’s own outcome reports', () => {
-    for (const o of replayOptions) {
+    for (const o of replayOptions()) {
       const trace = loadRun(o).trace!;
       const end = new ReplayCursor(trace).stateAt(trace.events.length);
       expect(end.document.body, o.id).toBe(trace.outcome.document.body);
@@ -21,7 +23,7 @@ describe('every run the replay offers', () => {
   });
 
   it('finds the stale write wherever the outcome says one was accepted or rejected', () => {
-    for (const o of replayOptions) {
+    for (const o of replayOptions()) {
       const trace = loadRun(o).trace!;
       const c = new ReplayCursor(trace);
       const i = c.staleWriteIndex();
