@@ -40,7 +40,7 @@ function Section({ info, index }: { info: SectionInfo; index: number }) {
           <span className="section-number" aria-hidden="true">
             {index + 1}
           </span>
-          {info.title}
+          <span className="section-title">{info.title}</span>
         </h2>
         <p className="kicker">{info.kicker}</p>
       </header>
