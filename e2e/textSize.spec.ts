@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LabPage } from './pages/labPage';
-import { sidewaysOverflowPx } from './pages/pageHealth';
+import { ReplayPage } from './pages/replayPage';
+import { cutOffByItsBox, pastTheScreensEdge, sidewaysOverflowPx } from './pages/pageHealth';
 
 // Readers who enlarge the text or space it out (WCAG 1.4.4 and 1.4.12): nothing may run off the
 // screen, over its neighbour or out of its box.
@@ -213,3 +214,53 @@ test('with WCAG’s text spacing, no table scrolls sideways at 1280 px or 375 px
   await expect.poll(() => tablesScrollingSideways(page), '375 px').toEqual([]);
   expect(await sidewaysOverflowPx(page), 'px the page scrolls sideways').toBe(0);
 });
+
+/** Everything WCAG 1.4.10 (Reflow) asks of the page as it stands, as soft checks named by `when`. */
+async function expectReflow(page: Page, when: string) {
+  // Polled: the charts draw again at their box's width once it is measured after a change.
+  await expect.soft
+    .poll(() => sidewaysOverflowPx(page), `${when}: px the page scrolls sideways`)
+    .toBe(0);
+  await expect.soft
+    .poll(() => pastTheScreensEdge(page), `${when}: past the screen’s edge`)
+    .toEqual([]);
+  // Inside the page too: a box that cuts off what it holds hides it, and a table that scrolls
+  // sideways asks for two-way scrolling where its rows are cards.
+  await expect.soft
+    .poll(() => cutOffByItsBox(page), `${when}: cut off or scrolled by its box`)
+    .toEqual([]);
+}
+
+// WCAG 1.4.10 (Reflow): the page fits 320 px without scrolling sideways, and so does a phone with
+// the reader's text at 200% (1.4.4). On the old page, at 375 px and 200%, the fenced path's
+// "Extend," and the heading "Capabilities" ran past the screen (72 px of sideways scroll), the
+// code blocks cut off their file names, and the failure cases' "Show the failure" buttons and the
+// numbers' cards scrolled inside their tables.
+for (const { widthPx, textPct } of [
+  { widthPx: 375, textPct: 200 },
+  { widthPx: 320, textPct: 100 },
+]) {
+  test(`at ${widthPx} px with the text at ${textPct}%, nothing scrolls sideways or is cut off, also once a failure case plays in the replay`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: widthPx, height: 800 });
+    const lab = new LabPage(page);
+    await lab.open();
+    await lab.waitForPanels();
+    await page.evaluate((pct) => (document.documentElement.style.fontSize = `${pct}%`), textPct);
+    await expectReflow(page, 'after loading');
+
+    // A failure case opens the replay on its own scenario; at its end every event is listed.
+    const replay = new ReplayPage(page);
+    await lab
+      .section('Failure cases')
+      .getByRole('button', { name: /^Show the failure: Redis fails over/ })
+      .click();
+    await expect(replay.panel.getByRole('combobox', { name: 'Scenario' })).not.toHaveValue(
+      'paused-client',
+    );
+    await replay.toEnd();
+    await expect(replay.position).not.toHaveValue('0');
+    await expectReflow(page, 'with a failure case at its end in the replay');
+  });
+}

@@ -64,3 +64,65 @@ export async function crowdedTimelineText(page: Page, slackPx = 2): Promise<stri
     return found;
   }, slackPx);
 }
+
+/**
+ * What runs past the right edge of the window, by section: the deepest elements that do, and
+ * elements whose own text does (a long word in a flex row is wider than its box). What a box
+ * that scrolls or clips holds is left to `cutOffByItsBox`.
+ */
+export async function pastTheScreensEdge(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const edgePx = document.documentElement.clientWidth + 0.5;
+    const runsPast = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      // Text for screen readers only sits in a 1 px box that hides the rest on purpose.
+      if (r.width <= 1) return false;
+      // An HTML box's text may run on past it, unless the box scrolls or clips it; an SVG element
+      // has no such box of its own.
+      const textRunsOn =
+        el instanceof HTMLElement &&
+        getComputedStyle(el).overflowX === 'visible' &&
+        r.left + el.scrollWidth > edgePx;
+      return r.right > edgePx || textRunsOn;
+    };
+    const heldByABox = (el: Element) => {
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
+        if (getComputedStyle(a).overflowX !== 'visible') return true;
+      return false;
+    };
+    const past = [...document.body.querySelectorAll('*')].filter(
+      (el) => runsPast(el) && !heldByABox(el),
+    );
+    const inList = new Set(past);
+    return past
+      .filter((el) => ![...el.querySelectorAll('*')].some((d) => inList.has(d)))
+      .map(
+        (el) =>
+          `${el.closest('section')?.id ?? 'page'}: <${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> “${el.textContent?.trim().slice(0, 40)}”`,
+      );
+  });
+}
+
+/**
+ * Boxes that scroll their content sideways or cut it off (overflow other than visible), by
+ * section, with the px that do not fit. Not counted: text for screen readers only (1 px wide on
+ * purpose) and a line that ends in “…” on purpose (text-overflow: ellipsis).
+ */
+export async function cutOffByItsBox(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.body.querySelectorAll('*')]
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        return (
+          style.overflowX !== 'visible' &&
+          style.textOverflow !== 'ellipsis' &&
+          el.clientWidth > 1 &&
+          el.scrollWidth - el.clientWidth > 1
+        );
+      })
+      .map(
+        (el) =>
+          `${el.closest('section')?.id ?? 'page'}: <${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> ${el.scrollWidth - el.clientWidth} px`,
+      ),
+  );
+}
