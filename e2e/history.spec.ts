@@ -19,6 +19,18 @@ function historyLength(page: Page): Promise<number> {
   return page.evaluate(() => window.history.length);
 }
 
+/** Opens the page, goes to the paused client by the contents and puts the focus on its TTL. */
+async function pausedClientTtlFocused(page: Page) {
+  const lab = new LabPage(page);
+  await lab.open();
+  await lab.waitForPanels();
+  await lab.goViaContents('The paused client');
+  await lab.scrollSettled();
+  const ttl = lab.section('The paused client').getByRole('slider', { name: /TTL/ });
+  await ttl.focus();
+  return { lab, ttl };
+}
+
 /**
  * Moves the focused slider twice, then leaves the entry (Back, or the contents link to a section)
  * while the
@@ -257,13 +269,7 @@ test.describe('Back and Forward after a jump to the replay', () => {
   test('Back just after a slider move, then Forward: the entry shows the numbers last set on it', async ({
     page,
   }) => {
-    const lab = new LabPage(page);
-    await lab.open();
-    await lab.waitForPanels();
-    await lab.goViaContents('The paused client');
-    await lab.scrollSettled();
-    const ttl = lab.section('The paused client').getByRole('slider', { name: /TTL/ });
-    await ttl.focus();
+    const { lab, ttl } = await pausedClientTtlFocused(page);
     // Back before the last move has reached the address bar.
     const lastSet = await leaveMidMove(page, 'back');
     await expect(page).not.toHaveURL(/try-ttl=/);
@@ -286,13 +292,7 @@ test.describe('Back and Forward after a jump to the replay', () => {
   test('a contents link just after a slider move, then Back: the entry left shows that move', async ({
     page,
   }) => {
-    const lab = new LabPage(page);
-    await lab.open();
-    await lab.waitForPanels();
-    await lab.goViaContents('The paused client');
-    await lab.scrollSettled();
-    const ttl = lab.section('The paused client').getByRole('slider', { name: /TTL/ });
-    await ttl.focus();
+    const { ttl } = await pausedClientTtlFocused(page);
     // On to another section before the last move has reached the address bar.
     const lastSet = await leaveMidMove(page, '#which-lock');
     await expect(page).toHaveURL(new RegExp(`try-ttl=${lastSet}&.*#which-lock$`));
