@@ -115,13 +115,20 @@ describe('writes kept for the entry the reader left', () => {
     const stored = JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? '[]') as unknown[];
     window.sessionStorage.setItem(
       STORAGE_KEY,
-      JSON.stringify([...stored, ['a.3', { search: 'javascript:x', hash: null }], ['a.4', 7]]),
+      JSON.stringify([
+        ...stored,
+        ['a.3', { search: 'javascript:x', hash: null }],
+        ['a.4', 7],
+        // A search no page's URL has: written, its '#' would turn the rest into the entry's hash.
+        ['a.5', { search: '?try-ttl=60#evil', hash: null }],
+      ]),
     );
     const reloaded = await freshPage('/');
     expect(reloaded.takeKeptUrlWrite('a.1')).toEqual({ search: '?try-ttl=60', hash: null });
     expect(reloaded.takeKeptUrlWrite('a.2')).toEqual({ search: '?step=3', hash: '#see-it' });
     expect(reloaded.takeKeptUrlWrite('a.3')).toBeNull();
     expect(reloaded.takeKeptUrlWrite('a.4')).toBeNull();
+    expect(reloaded.takeKeptUrlWrite('a.5')).toBeNull();
     // Read once: a later load does not find them again.
     expect(window.sessionStorage.getItem(STORAGE_KEY)).toBeNull();
   });

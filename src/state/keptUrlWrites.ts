@@ -38,9 +38,11 @@ export function takeKeptUrlWrite(entry: string): KeptUrlWrite | null {
 function isKeptUrlWrite(value: unknown): value is KeptUrlWrite {
   if (typeof value !== 'object' || value === null) return false;
   const { search, hash } = value as Record<string, unknown>;
+  // A search string as a URL has it: no '#', which written would start the entry's hash.
   return (
     typeof search === 'string' &&
     (search === '' || search.startsWith('?')) &&
+    !search.includes('#') &&
     (hash === null || (typeof hash === 'string' && hash.startsWith('#')))
   );
 }
