@@ -58,7 +58,8 @@ export const capabilities: Capability[] = [
     id: 'xact-advisory',
     tool: 'Postgres',
     capability: 'Transaction-level advisory lock',
-    gives: 'A named lock with no table behind it. Commit or rollback releases it.',
+    gives:
+      'A lock known only by a number, with no table to create; it goes away at commit or rollback.',
     alsoUsedFor: 'Singleton cron jobs, migrations',
   },
   {
@@ -73,7 +74,7 @@ export const capabilities: Capability[] = [
     id: 'upsert',
     tool: 'Postgres',
     capability: 'INSERT ... ON CONFLICT DO UPDATE ... WHERE',
-    gives: 'Takes over an expired lease and raises its fence in a single statement.',
+    gives: 'One statement both claims a lapsed lease and bumps its fence.',
     alsoUsedFor: 'Upserts, claims',
   },
   {
@@ -88,17 +89,18 @@ export const capabilities: Capability[] = [
     tool: 'etcd',
     capability: 'Leases with keepalive; a revision on every write',
     gives:
-      'The lock key disappears with its lease. Its revision only grows, so it can serve as a fencing token.',
+      'The lock key is deleted when its lease is revoked, shortly after the lease lapses. Revisions never go down, so one can serve as a fencing token.',
     alsoUsedFor: 'Leader election, config',
   },
   {
     id: 'znodes',
     tool: 'ZooKeeper',
     capability: 'Ephemeral sequential znodes; zxid',
-    gives: 'Waiters line up in order, and a lost session removes the lock.',
+    gives:
+      'Each waiter gets a numbered place in line; when the holder’s session dies, its node is deleted and the lock with it.',
     alsoUsedFor: 'Group membership, leaders',
   },
 ];
 
 export const capabilitiesSayIt =
-  'From Redis I use an atomic set-if-absent with an expiry, plus a counter. From Postgres I use locks that end with their transaction, and a conditional write that checks the token.';
+  'Redis lends me a key set only if it is absent, which expires on its own, and a counter for tokens. Postgres lends me locks that die with their transaction, and an UPDATE that refuses an old token.';

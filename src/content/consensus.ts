@@ -13,19 +13,20 @@ export const consensusCapabilities: ConsensusCapability[] = [
   {
     id: 'quorum',
     capability: 'Writes agreed by a quorum (Raft, ZAB)',
-    gives: 'A failover cannot lose a lock.',
+    gives: 'A new leader still has every lock the old one granted.',
     status: { level: 'yes', text: 'Yes' },
   },
   {
     id: 'lease',
     capability: 'Lease or session with keepalive',
-    gives: 'The lock ends when its holder stops renewing.',
+    gives: 'When the holder stops renewing, the lock goes away by itself.',
     status: { level: 'yes', text: 'Yes' },
   },
   {
     id: 'revision',
     capability: 'Revision (etcd), zxid (ZooKeeper)',
-    gives: 'A number that only grows across the whole cluster: a durable fencing token.',
+    gives:
+      'A cluster-wide number that never goes backwards, which makes it a fencing token that survives failures.',
     status: { level: 'yes', text: 'Yes' },
   },
   {
@@ -43,11 +44,11 @@ export const consensusCapabilities: ConsensusCapability[] = [
 ];
 
 export const consensusNotes: readonly string[] = [
-  'Each change to a lock is a quorum write, so expect lower lock rates than on Redis.',
-  'Run it as 3 or 5 nodes. It is a cluster to operate, not a library to import.',
+  'Taking or freeing a lock is a write the quorum must agree on, so lock rates come in below Redis’s.',
+  'It needs 3 or 5 nodes of its own: a service to run and keep healthy, not a dependency you add to the build.',
   `etcd’s leader looks for expired leases every ${LEASE_REVOKE_PASS_MS}\u00a0ms and revokes them through Raft, so a lock key can outlive its lease by about that long before a waiter gets it, and longer when many leases expire at once. The lab’s etcd recordings show it, and the engine models it.`,
   'A lease lasts at least its TTL. The leader times it on a monotonic clock, so a clock step does not end it early (on Redis and the Postgres lease row it does), and by default a new leader starts every lease’s TTL over: after a leader change a waiter can wait up to a full TTL more.',
 ];
 
 export const consensusSayIt =
-  'On etcd I hold the lock with a lease and use the key’s revision as the fencing token. The storage still has to check that token.';
+  'On etcd a lease holds my lock, and the key’s revision is my fencing token. Checking that token is still the storage’s job.';

@@ -36,7 +36,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
   {
     id: 'stale-write',
     prompt:
-      'Client 1 holds a lock with a 300 ms TTL and pauses for 500 ms. Client 2 takes the lock and writes. What happens when client 1 resumes and writes?',
+      'Client 1 holds a lock with a 300 ms TTL and pauses for 500 ms. In that gap client 2 acquires the lock and writes. What becomes of the write client 1 sends once it wakes up?',
     choices: [
       {
         id: 'rejected-by-lock',
@@ -71,7 +71,8 @@ export const drillQuestions: readonly DrillQuestion[] = [
   },
   {
     id: 'check-before-write',
-    prompt: 'Why can client 1 not check “do I still hold the lock?” just before it writes?',
+    prompt:
+      'Client 1 could ask Redis “is the lock still mine?” right before it writes. Why does that not make the write safe?',
     choices: [
       {
         id: 'it-can',
@@ -106,7 +107,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
   },
   {
     id: 'release-token',
-    prompt: 'Why must the release compare the token before it deletes the key?',
+    prompt: 'Why does the release look at the token first, instead of simply deleting the key?',
     choices: [
       {
         id: 'someone-else',
@@ -141,7 +142,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
   },
   {
     id: 'redlock',
-    prompt: 'What does Redlock assume, and what breaks it?',
+    prompt: 'Redlock is safe only under some assumptions. Which ones, and what breaks them?',
     choices: [
       {
         id: 'timing',
@@ -176,7 +177,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
   },
   {
     id: 'incr-token',
-    prompt: 'Is a Redis INCR a safe fencing token?',
+    prompt: 'Can a counter from Redis INCR be trusted as a fencing token?',
     choices: [
       {
         id: 'always',
@@ -211,7 +212,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
   },
   {
     id: 'no-fencing',
-    prompt: 'When do you need no fencing at all?',
+    prompt: 'In which case can you leave fencing out altogether?',
     choices: [
       {
         id: 'same-transaction',
@@ -249,7 +250,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
   },
   {
     id: 'efficiency-correctness',
-    prompt: 'What is the difference between a lock for efficiency and a lock for correctness?',
+    prompt: 'How does a lock for efficiency differ from a lock for correctness?',
     choices: [
       {
         id: 'double-run',
@@ -280,7 +281,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
   },
   {
     id: 'third-party',
-    prompt: 'The storage is a third-party API that cannot check tokens. What do you do?',
+    prompt: 'Your writes go to a third-party API with no way to check a token. What do you do?',
     choices: [
       {
         id: 'what-it-supports',

@@ -19,8 +19,8 @@ export interface FailureCase {
 export const failureCases: FailureCase[] = [
   {
     id: 'paused-client',
-    event: 'A client pauses past the TTL',
-    result: 'Another client takes the lock.',
+    event: 'A client stalls for longer than the TTL',
+    result: 'Meanwhile a second client acquires the lock.',
     whyRight: 'The storage refuses the old token.',
     savedBy: 'Fencing',
     scenario: 'paused-client',
@@ -31,7 +31,7 @@ export const failureCases: FailureCase[] = [
     id: 'delayed-write',
     event: 'A write is held up in the network',
     result: 'It lands after the lock has moved on.',
-    whyRight: 'The same check: its token is lower than the last one that wrote.',
+    whyRight: 'The storage’s check again: a newer holder has already written with a higher token.',
     savedBy: 'Fencing',
     scenario: 'delayed-write',
     variant: 'fencing-on',
@@ -39,7 +39,7 @@ export const failureCases: FailureCase[] = [
   },
   {
     id: 'redis-failover',
-    event: 'Redis fails over before it replicates',
+    event: 'Redis fails over before the lock reached the replica',
     result:
       'The new primary has no lock, and its counter can hand out a token again. Two holders of one token also defeat release.lua: either one’s release deletes the other’s lock.',
     whyRight:
@@ -52,8 +52,9 @@ export const failureCases: FailureCase[] = [
   {
     id: 'holder-crash',
     event: 'The holder crashes',
-    result: 'The lock stays taken until its TTL.',
-    whyRight: 'The TTL frees it, and the next holder starts the work over.',
+    result: 'Nobody else can take the lock until its TTL runs out.',
+    whyRight:
+      'Expiry frees it with no help; whoever takes it next redoes the work from the beginning.',
     savedBy: 'TTL',
     scenario: 'holder-crash',
     variant: 'default',
@@ -73,7 +74,8 @@ export const failureCases: FailureCase[] = [
     id: 'long-job',
     event: 'A job runs longer than the TTL',
     result: 'The lock is lost partway through the job.',
-    whyRight: 'Extend before the TTL ends and stop if extending fails. Fence the writes anyway.',
+    whyRight:
+      'Renew the lock well before its TTL runs out, give up the job as soon as a renewal fails, and fence the writes regardless.',
     savedBy: 'Extend',
     scenario: 'long-job',
     variant: 'fencing-on',
@@ -92,7 +94,7 @@ export const failureCases: FailureCase[] = [
   },
   {
     id: 'redlock-clock-jump',
-    event: 'The clock jumps on one Redlock node',
+    event: 'One Redlock node’s clock jumps forward',
     result: 'Two clients each hold a majority.',
     whyRight:
       'Redlock has no way to notice, and it hands out no token. Only fencing at the storage, with tokens from another source, catches it.',
@@ -103,8 +105,9 @@ export const failureCases: FailureCase[] = [
   },
   {
     id: 'advisory-disconnect',
-    event: 'An advisory lock holder disconnects',
-    result: 'Postgres rolls its transaction back.',
+    event: 'The client holding an advisory lock loses its connection',
+    result:
+      'Postgres rolls its transaction back once the connection closes: at once when the client exits, and only when TCP keepalive gives up when the network is cut.',
     whyRight: 'The lock and the work end together, so nothing half-done is kept.',
     savedBy: 'Transaction',
     scenario: 'advisory-disconnect',

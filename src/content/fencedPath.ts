@@ -1,4 +1,4 @@
 // Section 5: the fenced path.
 
 export const fencedPathSayIt =
-  'I take a token with the lock, send it with every write, and let the storage refuse any token older than one it has already seen.';
+  'Every lock I take comes with a token; every write I send carries it; the storage turns away a token older than one it has already seen.';

@@ -15,7 +15,7 @@ export const fencingListing: PseudoListing = {
   ],
   notes: [
     'Checking and writing happen in one statement. A holder may write again with the same token, since the test is “at most”, not “below”.',
-    'Stop the work. Trying again with the same token will fail in exactly the same way.',
+    'Stop the work. A retry would carry the same old token and be refused again.',
   ],
 };
 
@@ -26,4 +26,4 @@ export const fencingFigure = {
 };
 
 export const fencingSayIt =
-  'The storage keeps the highest token that has written, and it refuses any write that carries a lower one.';
+  'The storage remembers the highest token that has written to it and turns away any write with a lower one.';

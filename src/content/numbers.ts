@@ -12,7 +12,7 @@ export const laptopFigures: Record<CaseName, { rate: number; wins?: number } | u
 };
 
 export const laptopSetting =
-  'Redis 8 and Postgres 16 on an 8-core laptop, 32 clients, 3 s per case, with other work running on the same machine. Treat them as orders of magnitude.';
+  'Measured with Redis 8 and Postgres 16 on a laptop with 8 cores, 32 clients and 3 s per case, while the laptop ran other work too: read them as orders of magnitude, not exact rates.';
 
 export const caseLabels: Record<CaseName, { short: string; long: string; unit: string }> = {
   'redis-plain': {
@@ -56,7 +56,7 @@ export interface SayItem {
 export const fixedSayings: SayItem[] = [
   {
     topic: 'TTL',
-    text: 'Longer than the longest pause or network delay you expect. Fence anyway: no TTL covers every pause.',
+    text: 'Above the worst pause or network delay you plan for, and fence regardless: sooner or later a pause outlasts any TTL.',
   },
   { topic: 'Redlock', text: '5 nodes; a majority is 3.' },
 ];

@@ -22,10 +22,10 @@ export const postgresListing: PseudoListing = {
   notes: [
     'It answers false straight away when another transaction holds the lock. It never waits.',
     'Commit or rollback frees the lock. A client that dies is rolled back, so it cannot write later, but nobody else gets the lock until Postgres sees its connection close. If the client’s host vanishes or the network is cut, that waits for TCP keepalive: over two hours with Linux defaults, unless tcp_keepalives_idle or idle_in_transaction_session_timeout is set lower.',
-    'Expiry is judged by the one Postgres clock; the clients’ clocks play no part, but a step of that clock forward ends every lease early. now() is the time the transaction began, so take the lease in a statement of its own.',
+    'Expiry is judged by the one Postgres clock; the clients’ clocks play no part, but a step of that clock forward ends every lease early. now() is the time the transaction began, not the time of the statement, so take the lease in a transaction of its own (the statement alone, autocommitted), never late in a longer one.',
     'The row stays after release, so each new holder gets a higher token than the last. A failover to an asynchronous standby can lose the last increment, as with Redis, so use synchronous replication if the tokens must survive one.',
   ],
 };
 
 export const postgresSayIt =
-  'If the work writes to the same database, I take an advisory lock inside that transaction, so the lock and the work finish together.';
+  'When the work lives in the same database, I lock with an advisory lock in that very transaction, and one commit ends both.';

@@ -37,4 +37,4 @@ export const blindReleaseNote =
   'For contrast, the release the lab keeps as a bad example: it deletes the key without looking at who holds it. A slow client whose lock has expired would delete the newer holder’s lock, and a third client could then take it too.';
 
 export const redisLockSayIt =
-  'To acquire, I run a script that sets the lock only if it is free and hands back a new token. To release, I delete the key only if it still holds my token.';
+  'Acquiring is one script: set the key if nobody holds it and return a fresh token. Releasing is another: delete the key, but only while it still holds my token.';

@@ -8,7 +8,7 @@ export const redlockNotes: readonly string[] = [
 
 /** Said after the table of assumptions. */
 export const redlockVerdict =
-  'Redlock keeps working with up to two of its five nodes down, since three still make a majority; a single node cannot lose even one. It does nothing for the paused client, because it hands out no token the storage could check.';
+  'Redlock keeps working with up to two of its five nodes down, since three still make a majority; a single node cannot lose even one. The paused client is another matter: Redlock has no token to give, so the storage has nothing to check.';
 
 export const redlockSayIt =
   'Redlock is safe only while pauses, network delays and clock drift stay small. When one of them does not, two clients hold the lock at once, and there is no token to tell them apart.';

@@ -15,30 +15,33 @@ export interface LadderStep {
 export const ladder: LadderStep[] = [
   {
     step: 1,
-    add: 'A Postgres advisory lock in the same transaction as the work.',
-    handles: 'About 36,000 lock and release pairs a second. No fencing needed.',
+    add: 'An advisory lock, taken inside the transaction that does the work.',
+    handles:
+      'About 36,000 lock and release pairs a second, and nothing to fence: the lock ends with the work.',
     labCase: 'pg-advisory',
-    moveUpWhen: 'The work happens outside Postgres: an API call, a file, another store.',
+    moveUpWhen: 'Part of the work leaves Postgres: a call to an API, a file, some other store.',
   },
   {
     step: 2,
     add: 'A lease row with a fencing token, checked by the storage.',
     handles: 'About 27,000 pairs a second, with tokens that survive a restart.',
     labCase: 'pg-lease',
-    moveUpWhen: 'Lock traffic competes with the primary’s own writes.',
+    moveUpWhen: 'Taking and giving back leases starts to crowd the primary’s real writes.',
   },
   {
     step: 3,
-    add: 'A Redis lock with a token. Keep the fenced write.',
-    handles: 'About 23,000 pairs a second on one Redis (19,000 with the token), off the primary.',
+    add: 'Move the lock to Redis, tokens and all; the storage goes on checking them.',
+    handles:
+      'About 19,000 pairs a second with the token on one Redis (23,000 without), none of it on the primary.',
     labCase: 'redis-token',
     moveUpWhen: 'One Redis is busy with nothing but locks.',
   },
   {
     step: 4,
     add: 'Redis Cluster: locks spread over many nodes by name.',
-    handles: 'Each node adds its own rate. When the lock elects a leader, use etcd instead.',
-    moveUpWhen: 'The top of the ladder.',
+    handles:
+      'Every node brings its own rate to the total. If the lock chooses a leader, reach for etcd instead.',
+    moveUpWhen: 'Nothing above this: the ladder ends here.',
   },
 ];
 
@@ -64,7 +67,7 @@ export function ladderLabNote(
 }
 
 export const ladderSayIt =
-  'I begin with a Postgres advisory lock. I bring in Redis only when lock traffic should move off the primary, and I keep the fence either way.';
+  'My first lock is a Postgres advisory lock. Redis comes in only once locking has to get off the primary, and the fence comes along with it.';
 
 export const ladderNotMeasured =
   'Figures are the explainer’s laptop run. Once the lab has measured this machine (`npm run lab:bench`), each step shows its own figure beside the laptop’s; see Numbers to say for the machine and settings.';

@@ -60,4 +60,4 @@ export const whichLockNotes: readonly string[] = [
 ];
 
 export const whichLockSayIt =
-  'My first question is what running the work twice would cost. If the answer is corrupt data, the lock needs a fence or a transaction.';
+  'I start by asking what it costs if the work runs twice. If the answer is wrong data, a lock alone will not do: it needs a fence or a transaction.';

@@ -1,7 +1,8 @@
 -- $1 = document name, $2 = new body, $3 = the writer's fencing token.
--- Accept the write only if no holder with a newer token has written. The check and the write
--- are one statement, so no transaction is needed around it; no row back tells the writer it
--- lost the lock.
+-- The write lands only while the stored fence is at most the writer's token, that is, while
+-- nobody holding a newer token has written. Checking and writing are one statement, so no
+-- transaction is needed around it. The document exists before any lock is taken, so no row
+-- back can only mean a newer token got there first: the writer has lost the lock.
 UPDATE documents SET body = $2, fence = $3
 WHERE name = $1 AND fence <= $3
 RETURNING fence;

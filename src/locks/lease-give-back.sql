@@ -1,5 +1,6 @@
 -- $1 = lease name, $2 = the holder's fence.
--- Give the lease back early by expiring it. The row stays, so the next token is still higher;
--- a holder whose lease was already taken over matches no row and changes nothing.
+-- Hand the lease back before its time by making it already expired. Keeping the row keeps the
+-- next token higher. A holder whose lease was taken over meanwhile matches no row, and changes
+-- nothing.
 UPDATE leases SET expires_at = '-infinity'
 WHERE name = $1 AND fence = $2;

@@ -25,7 +25,9 @@ describe('FencedPathPanel', () => {
     expect(
       screen.getByRole('button', { name: /Release/ }).closest('.fp-cell')?.className,
     ).not.toContain('is-lit');
-    expect(screen.getByText(/Retrying with the same token fails the same way/)).toBeTruthy();
+    expect(
+      screen.getByText(/A retry would carry the same old token and be refused again/),
+    ).toBeTruthy();
   });
 
   it('moves between steps with the arrow keys', () => {

@@ -24,7 +24,7 @@ describe('fenced path', () => {
     expect(text('acquire')).toMatch(/Redis is down: No new work starts/);
     expect(text('extend')).toMatch(/stop/);
     expect(text('write')).toMatch(
-      /stop the work\. Retrying with the same token fails the same way/,
+      /stop the work\. A retry would carry the same old token and be refused again/,
     );
     expect(stepById('nope')).toBeNull();
   });

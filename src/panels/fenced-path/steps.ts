@@ -46,7 +46,7 @@ export const STEPS: readonly FencedStep[] = [
     ifItFails: [
       {
         when: 'The client crashes',
-        then: 'The lock stays until its TTL runs out; the next holder starts the work again.',
+        then: 'Nobody can take the lock until its TTL runs out; whoever takes it next does the work from the start.',
       },
     ],
   },
@@ -62,7 +62,7 @@ export const STEPS: readonly FencedStep[] = [
     ifItFails: [
       {
         when: 'The write is rejected',
-        then: 'A newer holder has written: stop the work. Retrying with the same token fails the same way.',
+        then: 'A newer holder has written: stop the work. A retry would carry the same old token and be refused again.',
       },
     ],
   },

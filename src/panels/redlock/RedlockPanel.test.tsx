@@ -54,7 +54,9 @@ describe('RedlockPanel', () => {
   it('says what Redlock is for, and the line to say, around the figure', () => {
     render(<RedlockPanel />);
     expect(screen.getByText(/at least 3 of 5 independent Redis nodes/)).toBeTruthy();
-    expect(screen.getByText(/hands out no token the storage could check/)).toBeTruthy();
+    expect(
+      screen.getByText(/Redlock has no token to give, so the storage has nothing to check/),
+    ).toBeTruthy();
     expect(screen.getByRole('note', { name: 'Say it' }).textContent).toMatch(
       /two clients hold the lock at once/,
     );
@@ -186,7 +188,9 @@ describe('RedlockPanel', () => {
         .join();
     expect(pressed()).toBe('A GC pause past the TTL');
     // The assumptions table's link chooses the run too.
-    fireEvent.click(screen.getByRole('button', { name: /^Replay it: An NTP step/ }));
+    fireEvent.click(
+      screen.getByRole('button', { name: /^Replay it: One node’s clock is stepped/ }),
+    );
     expect(urlSearch()).toBe('?redlock=clock-jump');
     cleanup();
 

@@ -9,26 +9,28 @@ export interface Assumption {
 
 export const ASSUMPTIONS: readonly Assumption[] = [
   {
-    assumes: 'Clocks run at about the same rate',
-    breaks: 'An NTP step or a manual change on one node',
-    result: 'That node expires the key early. Two clients can each hold 3 of 5.',
+    assumes: 'Every node’s clock runs at close to the same speed',
+    breaks: 'One node’s clock is stepped, by NTP or by hand',
+    result: 'The key on that node expires too soon, and two clients can each count 3 of the 5.',
     run: 'redlock-clock-jump',
   },
   {
-    assumes: 'Process pauses are shorter than the TTL',
-    breaks: 'A GC pause, swap or VM migration',
-    result: 'The lock expires on every node, and a second client takes all 5.',
+    assumes: 'No client stalls for as long as the TTL',
+    breaks: 'Garbage collection, swapping, a virtual machine being moved',
+    result:
+      'The key expires everywhere while its holder sleeps, and another client wins all 5 nodes.',
     run: 'redlock-gc-pause',
   },
   {
-    assumes: 'Network delay is short',
-    breaks: 'A write packet held in a queue',
-    result: 'The write arrives after the lock has moved on.',
+    assumes: 'Messages get where they are going quickly',
+    breaks: 'A write stuck in a router’s or a socket’s queue',
+    result: 'The write lands when somebody else holds the lock.',
   },
   {
     assumes: 'A node keeps its keys across a restart, or stays down longer than the TTL',
     breaks: 'A quick restart with no persisted data',
-    result: 'The node forgets the lock, and a second majority forms.',
+    result:
+      'The restarted node has lost the key, so a second client can gather a majority of its own.',
   },
 ];
 
