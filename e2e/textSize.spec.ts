@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LabPage } from './pages/labPage';
 import { ReplayPage } from './pages/replayPage';
+import { DrillPage } from './pages/drillPage';
 import { cutOffByItsBox, pastTheScreensEdge, sidewaysOverflowPx } from './pages/pageHealth';
 
 // Readers who enlarge the text or space it out (WCAG 1.4.4 and 1.4.12): nothing may run off the
@@ -229,18 +230,23 @@ async function expectReflow(page: Page, when: string) {
   await expect.soft
     .poll(() => cutOffByItsBox(page), `${when}: cut off or scrolled by its box`)
     .toEqual([]);
+  expect.soft(await namesOverTheirCards(page), `${when}: names over their cards`).toEqual([]);
 }
 
 // WCAG 1.4.10 (Reflow): the page fits 320 px without scrolling sideways, and so does a phone with
 // the reader's text at 200% (1.4.4). On the old page, at 375 px and 200%, the fenced path's
 // "Extend," and the heading "Capabilities" ran past the screen (72 px of sideways scroll), the
 // code blocks cut off their file names, and the failure cases' "Show the failure" buttons and the
-// numbers' cards scrolled inside their tables.
+// numbers' cards scrolled inside their tables. At 320 px and 200% (a 2rem gutter each side left
+// the sections 8rem), the drill's cards, the paused client's values and "The document now" ran up
+// to 46 px past the screen, the numbers' cards scrolled, and Redlock's node names ran 34 px past
+// their cards; once a drill answer was revealed and marked, its score line ran 160 px past.
 for (const { widthPx, textPct } of [
   { widthPx: 375, textPct: 200 },
   { widthPx: 320, textPct: 100 },
+  { widthPx: 320, textPct: 200 },
 ]) {
-  test(`at ${widthPx} px with the text at ${textPct}%, nothing scrolls sideways or is cut off, also once a failure case plays in the replay`, async ({
+  test(`at ${widthPx} px with the text at ${textPct}%, nothing scrolls sideways or is cut off, also once a failure case plays in the replay and a drill answer is marked`, async ({
     page,
   }) => {
     await page.setViewportSize({ width: widthPx, height: 800 });
@@ -262,5 +268,13 @@ for (const { widthPx, textPct } of [
     await replay.toEnd();
     await expect(replay.position).not.toHaveValue('0');
     await expectReflow(page, 'with a failure case at its end in the replay');
+
+    // A drill card answered: its choices tagged ("✓ the answer") and the score counting it.
+    const card = new DrillPage(page).questions().first();
+    await card.getByRole('radio').first().check();
+    await card.getByRole('button', { name: 'Reveal the answer' }).click();
+    await card.getByRole('button', { name: 'Not yet', exact: true }).click();
+    await expect(page.getByText(/· 1 not yet/)).toBeVisible();
+    await expectReflow(page, 'with a drill answer revealed and marked');
   });
 }
