@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   jumpLabel,
+  jumpLabelPlace,
   labelXClearOf,
   layoutRedlock,
   labelSpan,
@@ -9,6 +10,8 @@ import {
   writeLabelAt,
   ownersAt,
   redlockModel,
+  rowLabelsAbove,
+  twoHoldersLabelAt,
   UNIT_CLEARANCE_PX,
 } from './redlock';
 import type { Trace } from '../sim/trace/schema';
@@ -258,6 +261,73 @@ describe('layoutRedlock', () => {
   });
 });
 
+describe('row names above their rows, where the plot beside them would be narrow', () => {
+  it('keeps them beside the plot at the usual size, down to a 320 px phone', () => {
+    expect(rowLabelsAbove(266, 58, 1)).toBe(false);
+    expect(rowLabelsAbove(801, 72, 1)).toBe(false);
+    // At 200% on a wide screen the plot beside 144 px of names is still wide enough.
+    expect(rowLabelsAbove(764, 72, 2)).toBe(false);
+  });
+
+  it('puts them above at 200% on a phone, where the names took 116 of 297 px', () => {
+    expect(rowLabelsAbove(297, 58, 2)).toBe(true);
+    expect(rowLabelsAbove(480, 72, 2)).toBe(true);
+  });
+
+  it('gives the plot the whole width and each row a line for its name above its band', () => {
+    const m = redlockModel(clockJump);
+    const beside = layoutRedlock(m, { width: 297, labelWidth: 58, textScale: 2 });
+    const above = layoutRedlock(m, { width: 297, labelWidth: 58, textScale: 2, labelsAbove: true });
+    expect(beside.x(0)).toBe(116);
+    expect(above.x(0)).toBe(20);
+    expect(above.labelsAbove).toBe(true);
+    // 96 px more for the plot: the names' 116 px column, less a 20 px margin.
+    const plotPx = (l: typeof above) => l.x.range()[1]! - l.x.range()[0]!;
+    expect(plotPx(above) - plotPx(beside)).toBe(96);
+    for (const [i, r] of above.rows.entries()) {
+      // The name sits between the band above (if any) and its own band.
+      expect(r.labelY).toBeLessThan(r.y);
+      const prev = above.rows[i - 1];
+      if (prev) expect(r.labelY - 11 * 2).toBeGreaterThan(prev.y + above.rowHeight - 6 * 2);
+    }
+    // Beside, a name sits in its band.
+    for (const r of beside.rows) {
+      expect(r.labelY).toBeGreaterThan(r.y);
+      expect(r.labelY).toBeLessThan(r.y + beside.rowHeight);
+    }
+  });
+});
+
+describe('labels clear of the line of two holders', () => {
+  it('moves a write’s label that would lie across the line to the mark’s other side, or shortens it', () => {
+    // At the usual size, clear of the line: as before.
+    expect(writeLabel(180, 320, 58, 'v2', 1, 170)).toEqual({
+      x: 188,
+      anchor: 'start',
+      text: 'writes v2',
+    });
+    // 200% on a 375 px phone, names above: "writes v2" leftwards lay across the line at 140;
+    // rightwards it fits.
+    expect(writeLabel(160, 297, 20, 'v2', 2, 140)).toEqual({
+      x: 168,
+      anchor: 'start',
+      text: 'writes v2',
+    });
+    // "writes v1" fits neither side clear of the line: "v1" on its usual side does.
+    expect(writeLabel(230, 297, 20, 'v1', 2, 140)).toEqual({ x: 222, anchor: 'end', text: 'v1' });
+  });
+
+  it('writes “two holders” beside its line where a side has room, else centred within the figure', () => {
+    expect(twoHoldersLabelAt(170, 320)).toEqual({ x: 174, anchor: 'start' });
+    expect(twoHoldersLabelAt(290, 320)).toEqual({ x: 286, anchor: 'end' });
+    // 200% on a 320 px phone, names above: the line at 116 of 247 px, no room either side.
+    const at = twoHoldersLabelAt(116, 247, 14);
+    expect(at.anchor).toBe('middle');
+    expect(at.x - (11 * 14) / 2).toBeGreaterThanOrEqual(0);
+    expect(at.x + (11 * 14) / 2).toBeLessThanOrEqual(247);
+  });
+});
+
 describe('a write’s label at twice the text size', () => {
   it('says just the body where “writes v2” would run into the row names', () => {
     // A 271 px figure (a 375 px phone at 200% text): the plot starts at 116 px.
@@ -285,6 +355,25 @@ describe('chart labels that keep clear of bars and lines', () => {
     expect(jumpLabel(m, jump, roomFor(8 * 7))).toBe('+2000 ms');
     expect(jumpLabel(m, jump, roomFor(7 * 7))).toBe('+2 s');
     expect(jumpLabel(m, jump, roomFor(0))).toBe('+2 s');
+  });
+
+  it('puts the clock jump on its row’s name line where even “+2 s” runs into the next key', () => {
+    // 50 px between the jump and the next key at 200% (14 px a letter): "+2 s" needs 56.
+    const x = (ms: number) => 20 + ((ms - jump.atMs) * 58) / (nextHold.fromMs - jump.atMs);
+    const nameLine = { nameEndX: 4 + 7 * 14, width: 297 };
+    expect(jumpLabelPlace(m, jump, x, 14, null)).toEqual({
+      text: '+2 s',
+      x: 24,
+      onNameLine: false,
+    });
+    expect(jumpLabelPlace(m, jump, x, 14, nameLine)).toEqual({
+      text: '+2000 ms',
+      x: 116,
+      onNameLine: true,
+    });
+    // Where the label fits beside its line, it stays there.
+    const roomy = (ms: number) => ((ms - jump.atMs) * 300) / (nextHold.fromMs - jump.atMs);
+    expect(jumpLabelPlace(m, jump, roomy, 14, nameLine).onNameLine).toBe(false);
   });
 
   it('moves a bar’s label off a line through its middle, to the longer side', () => {

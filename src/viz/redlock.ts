@@ -243,13 +243,44 @@ export interface RedlockLayout {
   width: number;
   height: number;
   x: ScaleLinear<number, number>;
-  rows: { id: string; label: string; y: number; kind: 'client' | 'node' }[];
+  /** `y` is the top of the row's band; `labelY` the baseline of its name. */
+  rows: { id: string; label: string; y: number; labelY: number; kind: 'client' | 'node' }[];
   rowHeight: number;
   ticks: { t: number; x: number }[];
+  /** Whether each row's name stands above its band rather than left of it (rowLabelsAbove). */
+  labelsAbove: boolean;
 }
 
 /** Room kept clear of tick labels at the chart's right edge, where the unit is written. */
 export const UNIT_CLEARANCE_PX = 40;
+
+/**
+ * The narrowest plot, in px at the default text size, worth keeping the row names beside it. At
+ * the usual size the narrowest figure (266 px, a 320 px phone) leaves 198 px beside 58 px of names,
+ * so nothing changes there; with the text at 200% on a 375 px phone the names took 116 of the
+ * figure's 300 px, and the plot had room for only two ticks, a cramped clock jump and "v2" on the
+ * two-holders line.
+ */
+export const MIN_PLOT_BESIDE_LABELS_PX = 180;
+
+/**
+ * The narrowest the figure is drawn, in px. At the usual text size a 320 px phone gives it 266;
+ * with the text at 200% it had 248 and was drawn at 260 and shrunk to fit, its text with it.
+ */
+const MIN_FIGURE_PX = 200;
+
+/** Height of the line a row's name takes above its band, when it stands there. */
+const LABEL_LINE_PX = 16;
+
+/**
+ * Whether the row names go above their rows, so the plot takes the figure's whole width: where,
+ * beside a `labelWidth` column (px at the default size), it would be narrower than
+ * MIN_PLOT_BESIDE_LABELS_PX at the reader's text size (`textScale`).
+ */
+export function rowLabelsAbove(width: number, labelWidth: number, textScale = 1): boolean {
+  const w = Math.max(MIN_FIGURE_PX, width);
+  return w - labelWidth * textScale - 10 < MIN_PLOT_BESIDE_LABELS_PX * textScale;
+}
 
 /** Rows: one per client (its belief and pauses), then one per node (who holds its key). */
 export function layoutRedlock(
@@ -264,13 +295,21 @@ export function layoutRedlock(
      * make room for text (label column, rows, top, axis, the unit's clearance) are multiplied by it.
      */
     textScale?: number;
+    /** Each row's name above its band, the plot across the whole width (rowLabelsAbove). */
+    labelsAbove?: boolean;
   },
 ): RedlockLayout {
-  const width = Math.max(260, opts.width);
+  const width = Math.max(MIN_FIGURE_PX, opts.width);
   const k = opts.textScale ?? 1;
-  const labelWidth = (opts.labelWidth ?? 70) * k;
+  const labelsAbove = opts.labelsAbove ?? false;
+  // Names above: a margin only, wide enough for half the "0" tick centred on the first time.
+  const labelWidth = labelsAbove ? 10 * k : (opts.labelWidth ?? 70) * k;
   const rowHeight = (opts.rowHeight ?? 30) * k;
   const top = (opts.top ?? 26) * k;
+  const labelLine = labelsAbove ? LABEL_LINE_PX * k : 0;
+  // A name beside its band sits a little below the band's middle, so the text looks centred; one
+  // above it sits on the band's top edge.
+  const labelY = (y: number) => (labelsAbove ? y - 3 * k : y + rowHeight / 2 + 4 * k);
   // Every client that held or wrote gets a row: a write is drawn on its writer's row.
   const clients = [
     ...new Set([...model.beliefs.map((b) => b.actor), ...model.writes.map((w) => w.actor)]),
@@ -281,12 +320,14 @@ export function layoutRedlock(
   const rows: RedlockLayout['rows'] = [];
   let y = top;
   for (const c of clients) {
-    rows.push({ id: c, label: c.replace(/-/g, ' '), y, kind: 'client' });
+    y += labelLine;
+    rows.push({ id: c, label: c.replace(/-/g, ' '), y, labelY: labelY(y), kind: 'client' });
     y += rowHeight;
   }
   y += 10;
   for (const n of model.nodes) {
-    rows.push({ id: n, label: n, y, kind: 'node' });
+    y += labelLine;
+    rows.push({ id: n, label: n, y, labelY: labelY(y), kind: 'node' });
     y += rowHeight;
   }
   return {
@@ -295,6 +336,7 @@ export function layoutRedlock(
     x,
     rows,
     rowHeight,
+    labelsAbove,
     // The unit ("ms") stands at the right edge: a tick label there would print over it.
     ticks: x
       .ticks(width / k < 420 ? 4 : 7)
@@ -319,12 +361,50 @@ export function jumpLabel(
   x: (ms: number) => number,
   charPx = LABEL_CHAR_PX,
 ): string {
-  const choices = [`clock ${signedMs(jump.byMs)}`, signedMs(jump.byMs), signedSeconds(jump.byMs)];
+  const choices = jumpChoices(jump);
+  const roomPx = jumpRoomPx(model, jump, x);
+  return choices.find((c) => c.length * charPx <= roomPx) ?? choices[choices.length - 1]!;
+}
+
+function jumpChoices(jump: RedlockModel['jumps'][number]): string[] {
+  return [`clock ${signedMs(jump.byMs)}`, signedMs(jump.byMs), signedSeconds(jump.byMs)];
+}
+
+/** The px between a clock jump's line and the next key set on its node, less a margin. */
+function jumpRoomPx(
+  model: RedlockModel,
+  jump: RedlockModel['jumps'][number],
+  x: (ms: number) => number,
+): number {
   const next = model.holds
     .filter((h) => h.node === jump.node && h.fromMs >= jump.atMs)
     .reduce((soonest, h) => Math.min(soonest, h.fromMs), Infinity);
-  const roomPx = next === Infinity ? Infinity : x(next) - x(jump.atMs) - 8;
-  return choices.find((c) => c.length * charPx <= roomPx) ?? choices[choices.length - 1]!;
+  return next === Infinity ? Infinity : x(next) - x(jump.atMs) - 8;
+}
+
+/**
+ * Where a clock jump's label goes: beside its line in the row, as jumpLabel writes it; or, where
+ * even its shortest form runs into the next key and the row's name stands above the row, on the
+ * name's line, after the name (ending at `nameEndX`), as long as the figure's `width` allows. With
+ * the text at 200% on a 375 px phone "+2 s" ran into redis-3's next key.
+ */
+export function jumpLabelPlace(
+  model: RedlockModel,
+  jump: RedlockModel['jumps'][number],
+  x: (ms: number) => number,
+  charPx: number,
+  nameLine: { nameEndX: number; width: number } | null,
+): { text: string; x: number; onNameLine: boolean } {
+  const beside = {
+    text: jumpLabel(model, jump, x, charPx),
+    x: x(jump.atMs) + 4,
+    onNameLine: false,
+  };
+  const shortest = jumpChoices(jump).at(-1)!;
+  if (nameLine === null || shortest.length * charPx <= jumpRoomPx(model, jump, x)) return beside;
+  const at = Math.max(x(jump.atMs) + 4, nameLine.nameEndX + charPx);
+  const text = jumpChoices(jump).find((c) => at + c.length * charPx <= nameLine.width - 4);
+  return text === undefined ? beside : { text, x: at, onNameLine: true };
 }
 
 /**
@@ -362,7 +442,9 @@ export function writeLabelAt(
 /**
  * A write's label and where it goes (writeLabelAt): "writes v1", or just "v1" where the long form,
  * drawn leftwards near the right edge, would run into the row names left of `plotLeftX` (large
- * text in a narrow figure).
+ * text in a narrow figure). Where the label would lie across the line of two holders at `lineX`,
+ * it goes to the mark's other side, or shortens to the body, whichever first keeps it clear of
+ * the line and inside the plot.
  */
 export function writeLabel(
   markX: number,
@@ -370,11 +452,31 @@ export function writeLabel(
   plotLeftX: number,
   body: string,
   textScale = 1,
+  lineX: number | null = null,
 ): { x: number; anchor: 'start' | 'end'; text: string } {
+  const charPx = LABEL_CHAR_PX * textScale;
   const at = writeLabelAt(markX, width, textScale);
   const long = `writes ${body}`;
-  const [left] = labelSpan(at.x, at.anchor, long, LABEL_CHAR_PX * textScale);
-  return { ...at, text: left < plotLeftX ? body : long };
+  const [left] = labelSpan(at.x, at.anchor, long, charPx);
+  const usual = { ...at, text: left < plotLeftX ? body : long };
+  const crossesLine = (l: { x: number; anchor: 'start' | 'end'; text: string }) => {
+    const [a, b] = labelSpan(l.x, l.anchor, l.text, charPx);
+    return lineX !== null && lineX >= a - 2 && lineX <= b + 2;
+  };
+  if (!crossesLine(usual)) return usual;
+  const other =
+    at.anchor === 'end'
+      ? { x: markX + 8, anchor: 'start' as const }
+      : { x: markX - 8, anchor: 'end' as const };
+  const clear = [
+    { ...other, text: long },
+    { ...at, text: body },
+    { ...other, text: body },
+  ].find((l) => {
+    const [a, b] = labelSpan(l.x, l.anchor, l.text, charPx);
+    return a >= plotLeftX && b <= width && !crossesLine(l);
+  });
+  return clear ?? usual;
 }
 
 /** The span a label takes across, in px, from where it is anchored and its estimated width. */
@@ -422,4 +524,24 @@ export function pauseLabelAt(
   }
   const endX = fromX - 8;
   return endX - textPx >= rowStartX && clear(endX, 'end') ? { x: endX, anchor: 'end' } : null;
+}
+
+/**
+ * Where "two holders" goes at the top of its line: right of it, or left of it near the figure's
+ * right edge or where the right has no room; where neither side has room (the line near the left
+ * of a narrow figure whose row names stand above the rows, text at 200%), centred on the line as
+ * far as the figure allows.
+ */
+export function twoHoldersLabelAt(
+  lineX: number,
+  width: number,
+  charPx = LABEL_CHAR_PX,
+): { x: number; anchor: 'start' | 'middle' | 'end' } {
+  const px = 'two holders'.length * charPx;
+  const rightFits = lineX + 4 + px <= width;
+  const left = lineX > width * 0.7 || !rightFits;
+  if (!left) return { x: lineX + 4, anchor: 'start' };
+  if (lineX - 4 - px >= 0) return { x: lineX - 4, anchor: 'end' };
+  if (rightFits) return { x: lineX + 4, anchor: 'start' };
+  return { x: Math.min(Math.max(lineX, px / 2 + 2), width - px / 2 - 2), anchor: 'middle' };
 }

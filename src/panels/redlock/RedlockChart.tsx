@@ -2,11 +2,13 @@
 // they hold the lock above them, and the moment two clients hold it at once.
 import { useMemo, useRef } from 'react';
 import {
-  jumpLabel,
+  jumpLabelPlace,
   LABEL_CHAR_PX,
   labelSpan,
   layoutRedlock,
   pauseLabelAt,
+  twoHoldersLabelAt,
+  rowLabelsAbove,
   writeLabel,
   type RedlockLayout,
   type RedlockModel,
@@ -22,18 +24,19 @@ export function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: num
   // The labels are in rem: at a larger text size the rows and the room for each label grow.
   const k = useTextScale();
   const charPx = LABEL_CHAR_PX * k;
+  const labelWidth = width < 480 ? 58 : 72;
+  // Large text in a narrow figure: the row names go above their rows, the plot takes the width.
+  const labelsAbove = rowLabelsAbove(width, labelWidth, k);
   const layout: RedlockLayout = useMemo(
-    () => layoutRedlock(model, { width, labelWidth: width < 480 ? 58 : 72, textScale: k }),
-    [model, width, k],
+    () => layoutRedlock(model, { width, labelWidth, textScale: k, labelsAbove }),
+    [model, width, labelWidth, k, labelsAbove],
   );
   const { x, rowHeight } = layout;
   const plotLeftX = x.range()[0] ?? 0;
   const barH = rowHeight - 12;
   const th = model.twoHolders;
-  const twoHoldersLeft =
-    th !== null &&
-    (x(th.atMs) > layout.width * 0.7 ||
-      x(th.atMs) + 4 + 'two holders'.length * charPx > layout.width);
+  const lineX = th ? x(th.atMs) : null;
+  const twoHoldersLabel = lineX === null ? null : twoHoldersLabelAt(lineX, layout.width, charPx);
   // A label's baseline, a little below the middle of its row or bar, so the text sits centred.
   const baselineDrop = 4 * k;
   const rowY = new Map(layout.rows.map((r) => [r.id, r.y]));
@@ -66,11 +69,7 @@ export function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: num
               y2={r.y + rowHeight / 2}
               className="rl-row-line"
             />
-            <text
-              x={4}
-              y={r.y + rowHeight / 2 + baselineDrop}
-              className={`rl-row-label is-${r.kind}`}
-            >
+            <text x={4} y={r.labelY} className={`rl-row-label is-${r.kind}`}>
               {r.label}
             </text>
           </g>
@@ -95,7 +94,7 @@ export function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: num
           const taken = model.writes
             .filter((w) => w.actor === p.actor)
             .flatMap((w) => {
-              const at = writeLabel(x(w.atMs), layout.width, plotLeftX, w.body, k);
+              const at = writeLabel(x(w.atMs), layout.width, plotLeftX, w.body, k, lineX);
               return [
                 [x(w.atMs) - 6, x(w.atMs) + 6] as const,
                 labelSpan(at.x, at.anchor, at.text, charPx),
@@ -147,12 +146,22 @@ export function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: num
           );
         })}
         {model.jumps.map((j, i) => {
-          const y = rowY.get(j.node) ?? 0;
+          const row = layout.rows.find((r) => r.id === j.node);
+          const y = row?.y ?? 0;
+          // Where the row's name stands above it, the label may go on the name's line.
+          const nameLine =
+            row && layout.labelsAbove
+              ? { nameEndX: 4 + row.label.length * charPx, width: layout.width }
+              : null;
+          const label = jumpLabelPlace(model, j, x, charPx, nameLine);
           return (
             <g key={`j${i}`} className="rl-jump">
               <line x1={x(j.atMs)} x2={x(j.atMs)} y1={y + 2} y2={y + rowHeight - 2} />
-              <text x={x(j.atMs) + 4} y={y + rowHeight / 2 + baselineDrop}>
-                {jumpLabel(model, j, x, charPx)}
+              <text
+                x={label.x}
+                y={label.onNameLine && row ? row.labelY : y + rowHeight / 2 + baselineDrop}
+              >
+                {label.text}
               </text>
             </g>
           );
@@ -161,7 +170,7 @@ export function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: num
           const y = (rowY.get(w.actor) ?? 0) + rowHeight / 2;
           // A write made while two clients held the lock is the danger; one made alone is not.
           const risky = th !== null && w.atMs >= th.atMs;
-          const label = writeLabel(x(w.atMs), layout.width, plotLeftX, w.body, k);
+          const label = writeLabel(x(w.atMs), layout.width, plotLeftX, w.body, k, lineX);
           return (
             <g key={`w${i}`} className={`rl-write${risky ? ' is-risky' : ''}`}>
               <circle cx={x(w.atMs)} cy={y} r={5} />
@@ -171,15 +180,10 @@ export function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: num
             </g>
           );
         })}
-        {th && (
-          // The label goes left of the line near the right edge, or where it would not fit.
+        {th && twoHoldersLabel && (
           <g className="rl-two-mark">
             <line x1={x(th.atMs)} x2={x(th.atMs)} y1={4} y2={layout.height - 20 * k} />
-            <text
-              x={x(th.atMs) + (twoHoldersLeft ? -4 : 4)}
-              y={12 * k}
-              textAnchor={twoHoldersLeft ? 'end' : 'start'}
-            >
+            <text x={twoHoldersLabel.x} y={12 * k} textAnchor={twoHoldersLabel.anchor}>
               two holders
             </text>
           </g>
