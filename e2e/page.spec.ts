@@ -54,6 +54,38 @@ test.describe('the page', () => {
     await expect(lab.section('Failure cases').getByRole('heading').first()).toBeInViewport();
   });
 
+  test('on a phone, opening and closing the contents leaves the reader where they were', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const lab = new LabPage(page);
+    await lab.open('#fencing-storage');
+    await lab.waitForPanels();
+    // A little way into the section, as a reader would be.
+    await page.mouse.wheel(0, 300);
+    await expect.poll(() => page.evaluate(() => Math.round(scrollY))).toBeGreaterThan(300);
+    const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+    const before = await scrollY();
+    // Tapped open and shut, opened by keyboard and shut with Escape, and reached by Shift+Tab
+    // from the page: the bar's button taking focus must not scroll the page under it.
+    await lab.contentsToggle.click();
+    await expect(lab.contentsLink('Failure cases')).toBeVisible();
+    await lab.contentsToggle.click();
+    await expect(lab.contentsLink('Failure cases')).toBeHidden();
+    await page.keyboard.press('Enter');
+    await expect(lab.contentsLink('Failure cases')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(lab.contentsToggle).toBeFocused();
+    await page.evaluate(() => document.getElementById('main')!.focus({ preventScroll: true }));
+    await page.keyboard.press('Shift+Tab');
+    await expect(lab.contentsToggle).toBeFocused();
+    // Any scroll a focus change caused has happened by the next frames.
+    await page.waitForTimeout(300);
+    expect(await scrollY()).toBe(before);
+    await expect(lab.contentsToggle).toContainText('Contents');
+    await expect(page.locator('.contents-current')).toHaveText('Fencing at the storage');
+  });
+
   test('on a phone, tabbing out of the open contents closes it: nothing focused hides under it', async ({
     page,
   }) => {
