@@ -61,10 +61,11 @@ test.describe('the page', () => {
     const lab = new LabPage(page);
     await lab.open('#fencing-storage');
     await lab.waitForPanels();
-    // A little way into the section, as a reader would be.
-    await page.mouse.wheel(0, 300);
-    await expect.poll(() => page.evaluate(() => Math.round(scrollY))).toBeGreaterThan(300);
     const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+    // A little way into the section, as a reader would be.
+    const atSection = await scrollY();
+    await page.mouse.wheel(0, 300);
+    await expect.poll(scrollY).toBeGreaterThan(atSection + 200);
     const before = await scrollY();
     // Tapped open and shut, opened by keyboard and shut with Escape, and reached by Shift+Tab
     // from the page: the bar's button taking focus must not scroll the page under it.
@@ -84,6 +85,36 @@ test.describe('the page', () => {
     expect(await scrollY()).toBe(before);
     await expect(lab.contentsToggle).toContainText('Contents');
     await expect(page.locator('.contents-current')).toHaveText('Fencing at the storage');
+  });
+
+  test('turning a phone or resizing the window keeps the reader in the section they were reading', async ({
+    page,
+  }) => {
+    const lab = new LabPage(page);
+    // From a wide screen to a phone the layout's padding changes, which stops the browser's own
+    // scroll anchoring: the reader was left 8,000 px above Leases on a consensus store. Between a
+    // phone's two orientations, several panels change their own padding with their width.
+    for (const [id, from, to] of [
+      ['consensus', 1280, 375],
+      ['see-it', 375, 812],
+      ['scale-ladder', 812, 375],
+    ] as const) {
+      await page.setViewportSize({ width: from, height: 800 });
+      await lab.open();
+      await lab.waitForPanels();
+      const topOf = () =>
+        page.evaluate((id) => document.getElementById(id)!.getBoundingClientRect().top, id);
+      // Reading a little way into the section.
+      await page.evaluate((id) => {
+        const top = document.getElementById(id)!.getBoundingClientRect().top + window.scrollY;
+        window.scrollTo({ top: top + 200, behavior: 'instant' });
+      }, id);
+      await expect.poll(topOf).toBeLessThan(-150);
+      await page.setViewportSize({ width: to, height: 800 });
+      // Still in view, near where it was: its top a little above the viewport, not screens away.
+      await expect.poll(topOf).toBeLessThan(0);
+      await expect.poll(topOf).toBeGreaterThan(-500);
+    }
   });
 
   test('on a phone, tabbing out of the open contents closes it: nothing focused hides under it', async ({

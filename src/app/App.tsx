@@ -5,6 +5,7 @@ import { SectionBoundary } from './SectionBoundary';
 import { panelLoaders } from './panels';
 import { panelTurns } from './panelTurns';
 import { useDeepLink } from './useDeepLink';
+import { useKeepPlaceOnResize } from './useKeepPlaceOnResize';
 import { TopPanel } from '../panels/top';
 
 /** The section's panel once it has had its turn (panelTurns.ts); until then a loading line. */
@@ -56,6 +57,7 @@ function Section({ info, index }: { info: SectionInfo; index: number }) {
 export function App() {
   useEffect(() => panelTurns.start(), []);
   useDeepLink();
+  useKeepPlaceOnResize();
   const [top, ...rest] = sections;
   return (
     <>

@@ -1,0 +1,108 @@
+import { useEffect } from 'react';
+
+/** The correction lets go once nothing has moved for this long after the last width change. */
+const QUIET_MS = 600;
+/** What the reader does to move on; the correction never fights them. */
+const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+
+/** What the reader is looking at: an element at the top of the viewport, and where its top was. */
+interface Place {
+  element: Element;
+  topPx: number;
+}
+
+/**
+ * Keeps the reader's place when the window changes width: a phone turned on its side, a window
+ * resized, a split screen. The browser's scroll anchoring is meant to do it, but it gives up when
+ * a change of width also changes an ancestor's padding or margin, as the page's own layout does
+ * between a phone and a wide screen (1280 to 375 px left a reader 8,000 px above the section they
+ * were in) and as several panels do at their own widths.
+ *
+ * The place is the element at the top of the viewport, taken whenever the page scrolls. After a
+ * width change the page is scrolled so that element's top is where it was, frame by frame while
+ * panels redraw at their new width, until the page has been still for QUIET_MS or the reader
+ * moves on. A change of height alone (a phone's address bar) changes nothing.
+ */
+export function useKeepPlaceOnResize(): void {
+  useEffect(() => {
+    let place: Place | null = null;
+    let width = window.innerWidth;
+    let holding = false;
+    let frame = 0;
+    let quiet: number | undefined;
+
+    const take = () => {
+      frame = 0;
+      if (!holding) place = placeAtTop();
+    };
+    const onScroll = () => {
+      if (frame === 0 && !holding) frame = requestAnimationFrame(take);
+    };
+    const letGo = () => {
+      holding = false;
+      window.clearTimeout(quiet);
+      READER_INPUT.forEach((e) => window.removeEventListener(e, letGo));
+      place = placeAtTop();
+    };
+    const correct = () => {
+      if (!holding || place === null || !place.element.isConnected) return;
+      const drift = place.element.getBoundingClientRect().top - place.topPx;
+      if (Math.abs(drift) >= 1) {
+        window.scrollBy({ top: drift, behavior: 'instant' });
+        window.clearTimeout(quiet);
+        quiet = window.setTimeout(letGo, QUIET_MS);
+      }
+      requestAnimationFrame(correct);
+    };
+    const onResize = () => {
+      if (window.innerWidth === width) return;
+      width = window.innerWidth;
+      if (place === null) return;
+      window.clearTimeout(quiet);
+      quiet = window.setTimeout(letGo, QUIET_MS);
+      if (holding) return;
+      holding = true;
+      READER_INPUT.forEach((e) => window.addEventListener(e, letGo, { passive: true }));
+      correct();
+    };
+
+    take();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onResize);
+    return () => {
+      holding = false;
+      cancelAnimationFrame(frame);
+      window.clearTimeout(quiet);
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onResize);
+      READER_INPUT.forEach((e) => window.removeEventListener(e, letGo));
+    };
+  }, []);
+}
+
+/**
+ * The element at the top of the viewport, just under whatever is stuck there: the block that
+ * holds a point a third of the way across the main column. Nothing at the very top of the page
+ * (scrollY 0) needs keeping: the page opens there at any width.
+ */
+function placeAtTop(): Place | null {
+  if (window.scrollY === 0) return null;
+  const main = document.getElementById('main');
+  if (!main) return null;
+  const box = main.getBoundingClientRect();
+  const paddingTop = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  // A third of the way across the column: inside its text, clear of its padding.
+  const hit = document.elementFromPoint(box.left + box.width / 3, paddingTop + 1);
+  const element = hit && main.contains(hit) ? blockOf(hit, main) : null;
+  return element ? { element, topPx: element.getBoundingClientRect().top } : null;
+}
+
+/** The nearest block around `el` within `main`: SVG parts and inline text are redrawn or reflowed. */
+function blockOf(el: Element, main: HTMLElement): Element | null {
+  let e: Element | null = el;
+  while (e && e !== main) {
+    if (e instanceof HTMLElement && getComputedStyle(e).display !== 'inline') return e;
+    e = e.parentElement;
+  }
+  return null;
+}
