@@ -2,7 +2,7 @@
 // a run opened behaves as a link does. Back returns them to where they were, with the replay on
 // the run that place's URL names; Forward goes to the jump again. Dragging, scrubbing and the
 // replay's own selects change the page where the reader is, and add no entry.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DrillPage } from './pages/drillPage';
 import { LabPage } from './pages/labPage';
 import { ReplayPage } from './pages/replayPage';
@@ -361,3 +361,69 @@ test.describe('Back and Forward after a jump to the replay', () => {
     expect(await historyLength(page)).toBe(entries);
   });
 });
+
+// Chromium puts the page back where it was on an entry only when the entry's URL has no section
+// in its hash: Back to `/#failure-cases` scrolled to the top of the failure cases, not to the row
+// the jump was made from, eight cards further down on a phone.
+for (const width of [375, 1280]) {
+  test.describe(`Back to an entry whose URL names a section, ${width} px wide`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+    });
+
+    /** Where `target` is in the viewport before the jump it makes, and after Back. */
+    async function backFromJump(page: Page, target: Locator, jump: () => Promise<void>) {
+      const lab = new LabPage(page);
+      const replay = new ReplayPage(page);
+      await target.scrollIntoViewIfNeeded();
+      await lab.scrollSettled();
+      await expect(target).toBeInViewport();
+      const before = page.url();
+      const topBefore = (await target.boundingBox())?.y;
+      await jump();
+      await replay.scrollSettled();
+      await expect(replay.heading).toBeInViewport();
+      await page.goBack();
+      await expect(page).toHaveURL(before);
+      await lab.scrollSettled();
+      return { topBefore, topAfter: (await target.boundingBox())?.y };
+    }
+
+    test('the last failure case, reached by the contents: Back returns to its row', async ({
+      page,
+    }) => {
+      const lab = new LabPage(page);
+      await lab.open();
+      await lab.waitForPanels();
+      await lab.goViaContents('Failure cases');
+      await expect(page).toHaveURL(/\/#failure-cases$/);
+      await lab.scrollSettled();
+      const show = lab.section('Failure cases').getByRole('button', {
+        name: /^Show the save: The client holding an advisory lock/,
+      });
+      const { topBefore, topAfter } = await backFromJump(page, show, () => show.click());
+      expect(topBefore).toBeDefined();
+      expect(Math.abs(topAfter! - topBefore!)).toBeLessThanOrEqual(3);
+      await expect(show).toBeFocused();
+    });
+
+    test('a drill answer, on a page opened at #drill: Back returns to its link', async ({
+      page,
+    }) => {
+      const lab = new LabPage(page);
+      const drill = new DrillPage(page);
+      await lab.open('#drill');
+      await lab.waitForPanels();
+      await drill.predict(Q1, Q1_BEST);
+      await drill.reveal(Q1);
+      const link = drill.question(Q1).getByRole('link', { name: 'Replay: fencing on' });
+      // Scrolled on past the top of the drill, where the browser alone would put the page back.
+      await link.scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollBy({ top: 200, behavior: 'instant' }));
+      const { topBefore, topAfter } = await backFromJump(page, link, () => link.click());
+      expect(topBefore).toBeDefined();
+      expect(Math.abs(topAfter! - topBefore!)).toBeLessThanOrEqual(3);
+      await expect(drill.answer(Q1)).toBeVisible();
+    });
+  });
+}

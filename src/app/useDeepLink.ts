@@ -12,8 +12,9 @@ const SETTLE_MS = 2000;
  * has been shown, go back to the linked section and hold it there while the layout settles, unless
  * the reader has started moving on their own. The same holds for a jump from the contents
  * menu made while panels are still arriving (a slow network, a busy machine). Not after Back or
- * Forward: there the browser puts the page back where the reader was in that entry, which is
- * seldom the top of its section.
+ * Forward: there the page goes back where the reader was in that entry (the browser's doing, or
+ * historyMoves' where the browser would put the section's top in view), which is seldom the top
+ * of its section.
  */
 export function useDeepLink() {
   useEffect(() => {

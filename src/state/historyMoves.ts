@@ -10,6 +10,12 @@
 // where it was on that entry (the button a jump was made from, not the replay left off screen),
 // and so that a URL write still waiting when the reader left an entry is written when they come
 // back to it (urlWriter.ts).
+//
+// Chromium puts the page back where it was on the entry returned to only when that entry's URL has
+// no hash: onto one that names a section (`/#failure-cases`, a page opened at `/#drill`) it
+// scrolls to the top of that section, wherever the reader had scrolled to from there. So the page
+// remembers where it was scrolled on each entry as the reader leaves it, and puts it back there
+// itself once the browser has scrolled.
 import { findFocusPlace, focusPlaceOf, nearFocusPlace, type FocusPlace } from './focusPlace';
 import { releaseSectionHold } from './scrollToSection';
 import {
@@ -30,6 +36,13 @@ const hashListeners = new Set<HashListener>();
 let lastPopWasTraversal = false;
 /** Where the keyboard's focus was on each entry, by the entry's name, when the reader left it. */
 const focusByEntry = new Map<string, FocusPlace>();
+/** How far down the page was scrolled on each entry, by the entry's name, when the reader left it. */
+const scrollByEntry = new Map<string, number>();
+/**
+ * The name of the entry the page is on, as the page last saw it: when popstate comes the browser
+ * has already made another entry current, and this is still the one the reader left.
+ */
+let entryOn: string | null = null;
 
 function isPageEntry(state: unknown): boolean {
   return (
@@ -57,6 +70,16 @@ function stampEntry(): void {
 export function rememberFocusHere(): void {
   if (typeof document === 'undefined') return;
   rememberFocusOn(document.activeElement);
+}
+
+/**
+ * Remembers how far down the page is scrolled on the current entry, for Back or Forward to it. A
+ * jump calls it as it leaves the entry, and once it is on the entry it added: from then on that
+ * is the entry the page is on.
+ */
+export function rememberScrollHere(): void {
+  entryOn = entryNameOf(window.history.state);
+  if (entryOn !== null) scrollByEntry.set(entryOn, window.scrollY);
 }
 
 function rememberFocusOn(focused: EventTarget | null): void {
@@ -142,13 +165,40 @@ function restoreInOneStep(): void {
   restoreTimer = setTimeout(() => root.style.removeProperty('scroll-behavior'), RESTORE_MS);
 }
 
+/** The entry whose place a frame still to come will put back, and that frame. */
+let scrollRestore: { entry: string; frame: number } | null = null;
+
+/**
+ * Puts the page back where it was on the entry returned to, when its URL names a section (the
+ * browser has put the top of that section in view instead; without a hash it gets the place
+ * right itself), once the browser is done: it scrolls after popstate, before the next frame.
+ */
+function restoreScroll(entry: string | null): void {
+  if (scrollRestore) cancelAnimationFrame(scrollRestore.frame);
+  scrollRestore = null;
+  const top = entry === null ? undefined : scrollByEntry.get(entry);
+  if (entry === null || top === undefined || !window.location.hash) return;
+  const frame = requestAnimationFrame(() => {
+    scrollRestore = null;
+    if (Math.abs(window.scrollY - top) >= 1) window.scrollTo({ top, behavior: 'instant' });
+  });
+  scrollRestore = { entry, frame };
+}
+
 function onPopState(event: PopStateEvent): void {
+  // Still where the reader was on the entry they left, unless its own place has yet to be put back.
+  if (entryOn !== null && scrollRestore?.entry !== entryOn)
+    scrollByEntry.set(entryOn, window.scrollY);
   lastPopWasTraversal = isPageEntry(event.state);
   if (!lastPopWasTraversal) {
+    restoreScroll(null);
     stampEntry();
+    entryOn = entryNameOf(window.history.state);
     return;
   }
+  entryOn = entryNameOf(event.state);
   restoreInOneStep();
+  restoreScroll(entryOn);
   // An entry with the search the panels already show (the same place, another section's hash)
   // has nothing for them to read: re-read, it would rewind a replay that is playing, whose steps
   // the URL does not follow, to the step it started from.
@@ -167,12 +217,14 @@ function onHashChangeEvent(): void {
   lastPopWasTraversal = false;
   // A browser that sends no popstate for a link within the page still gets the entry stamped.
   stampEntry();
+  entryOn = entryNameOf(window.history.state);
   hashListeners.forEach((listener) => listener(traversal));
 }
 
 if (typeof window !== 'undefined') {
   // No new entry: the one the page opened on gets its stamp.
   stampEntry();
+  entryOn = entryNameOf(window.history.state);
   window.addEventListener('popstate', onPopState);
   window.addEventListener('hashchange', onHashChangeEvent);
   document.addEventListener('focusin', (event) => rememberFocusOn(event.target));

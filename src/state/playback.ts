@@ -9,7 +9,7 @@
 import { create } from 'zustand';
 import { REPLAY_HASH, parseReplayQuery, replaySearch } from './playbackUrl';
 import { scrollToSection } from './scrollToSection';
-import { onHistoryTraversal, rememberFocusHere } from './historyMoves';
+import { onHistoryTraversal, rememberFocusHere, rememberScrollHere } from './historyMoves';
 import { currentHash, currentSearch, pushUrl, writeUrlSoon } from './urlWriter';
 
 export interface ReplayTarget {
@@ -218,9 +218,12 @@ export function openReplay({ scenario, variant, lock }: ReplayTarget): void {
   // Not through the store's own writes: those replace the entry the reader is leaving.
   withoutUrl(() => selectRun(t));
   if (typeof window !== 'undefined' && typeof history !== 'undefined') {
-    // Back puts the keyboard's focus back on the button the jump was made from.
+    // Back puts the keyboard's focus back on the button the jump was made from, and the page
+    // where it was.
     rememberFocusHere();
+    rememberScrollHere();
     pushUrl(replaySearch(currentSearch(), usePlayback.getState()), `#${REPLAY_HASH}`);
+    rememberScrollHere();
   }
   if (typeof document === 'undefined') return;
   const section = document.getElementById(REPLAY_HASH);
