@@ -60,7 +60,7 @@ test.describe('the drill', () => {
     await expect(q1.getByText(/^Your pick differs/)).toBeVisible();
     await expect(q1.getByRole('button', { name: 'I knew it' })).toBeDisabled();
     await expect(
-      q1.getByText(/Your pick was not the answer, so this question counts as not yet/),
+      q1.getByText(/Your pick was not the answer, so this question stays Not yet/),
     ).toBeVisible();
     await expect(q1.getByRole('button', { name: 'Not yet' })).toHaveAttribute(
       'aria-pressed',
@@ -75,10 +75,71 @@ test.describe('the drill', () => {
     expect(await drill.choiceTag(Q1, Q1_BEST)).toBe('✓ the answer');
     expect(await drill.choiceTag(Q1, Q1_WRONG)).toBe('✗ your pick');
 
+    // Hide, pick the right one, reveal: it may be explored but is not credited, and says so.
+    await q1.getByRole('button', { name: 'Hide the answer' }).click();
+    await expect(
+      q1.getByText(/^Your pick “.+” was wrong, so this question stays Not yet/),
+    ).toBeVisible();
+    await drill.predict(Q1, Q1_BEST);
+    await drill.reveal(Q1);
+    await expect(q1.getByText('Your new pick (not counted) matches the answer.')).toBeVisible();
+    await expect(q1.getByRole('button', { name: 'I knew it' })).toBeDisabled();
+    await expect(
+      q1.getByText(/until you reset your progress or answer it in interview practice/),
+    ).toBeVisible();
+    expect(await drill.choiceTag(Q1, Q1_WRONG)).toBe('✗ your pick');
+    await expect(drill.knownCount()).toHaveText('0 of 8 known');
+    const saved = await page.evaluate((key) => localStorage.getItem(key), DRILL_STORAGE_KEY);
+    expect(JSON.parse(saved!).state.progress).toEqual({ 'stale-write': 'not-yet' });
+
     await page.reload();
     await expect(drill.knownCount()).toHaveText('0 of 8 known');
     await expect(drill.question(Q1).getByRole('radio', { name: Q1_WRONG })).toBeChecked();
     await expect(drill.question(Q1).getByRole('button', { name: 'I knew it' })).toBeDisabled();
+  });
+
+  test('progress a newer page saved: says so, not that the browser forbids saving; Reset clears it', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.addInitScript(
+      ([key]) => {
+        if (!sessionStorage.getItem('newer-once')) {
+          sessionStorage.setItem('newer-once', '1');
+          localStorage.setItem(
+            key!,
+            '{"version":3,"state":{"progress":{"stale-write":"known"},"predictions":{}}}',
+          );
+        }
+      },
+      [DRILL_STORAGE_KEY],
+    );
+    const drill = new DrillPage(page);
+    await drill.open();
+    await expect(drill.topStatus(/^Progress is not being saved: a newer version/)).toBeVisible();
+    await expect(
+      page.getByText(/does not let the page save|not letting the page save/),
+    ).toHaveCount(0);
+    await drill.section.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(
+      drill.section.getByText(/^Your progress here is not being saved: a newer version/),
+    ).toBeVisible();
+
+    await drill.button('Reset progress').click();
+    const dialog = drill.section.getByRole('alertdialog', { name: 'Clear your drill progress?' });
+    await expect(dialog).toContainText('also the progress a newer version of this page saved');
+    await dialog.getByRole('button', { name: 'Yes, clear my progress' }).click();
+    await expect(
+      drill.section.getByText(/^Progress cleared, with the newer version’s progress/),
+    ).toBeVisible();
+    await expect(drill.topStatus('Saved in this browser only.')).toBeVisible();
+
+    await page.reload();
+    expect(
+      JSON.parse((await page.evaluate((key) => localStorage.getItem(key), DRILL_STORAGE_KEY))!),
+    ).toEqual({ version: 2, state: { progress: {}, predictions: {} } });
+    await expect(drill.topStatus('Saved in this browser only.')).toBeVisible();
+    await expect(drill.section.getByText(/newer version/)).toHaveCount(0);
   });
 
   test('a corrupted stored value: the page loads and the drill starts fresh, with a notice once', async ({

@@ -11,6 +11,7 @@ import {
   DRILL_STORAGE_MAX_CHARS,
   DRILL_STORAGE_NAME,
   DRILL_STORAGE_VERSION,
+  wrongPickStands,
   type DrillProgressData,
 } from './drillProgressData';
 import { validateV2 } from './readStoredProgress';
@@ -161,14 +162,49 @@ describe('drill progress store', () => {
     expect(data(store)).toEqual({ progress: {}, predictions: {} });
     expect(store.getState().notice?.reason).toBe('newer-version');
     expect(store.getState().notice?.message).toMatch(/leaves it untouched/);
-    expect(store.getState().storage).toBe('session-only');
+    // Storage works: the status says a newer page's progress is why nothing is saved.
+    expect(store.getState().storage).toBe('newer-version');
     store.getState().mark(q1.id, 'known');
-    store.getState().reset();
     store.getState().mark(q2.id, 'known');
-    expect(knownCount(store.getState())).toBe(1);
+    expect(knownCount(store.getState())).toBe(2);
     expect(storage.items.get(DRILL_STORAGE_NAME)).toBe(newer);
     // The next visit of this page says so again: nothing was removed.
     expect(storeOn(storage).getState().notice?.reason).toBe('newer-version');
+  });
+
+  it('a reset clears progress a newer page saved too, and then saves again', () => {
+    const storage = new FakeStorage();
+    const newer = envelope(3, { progress: { [q1.id]: 'known' }, predictions: {} });
+    storage.items.set(DRILL_STORAGE_NAME, newer);
+    const store = storeOn(storage);
+    store.getState().mark(q2.id, 'known');
+    store.getState().reset();
+    expect(data(store)).toEqual({ progress: {}, predictions: {} });
+    expect(store.getState().storage).toBe('saved');
+    expect(store.getState().notice).toBeNull();
+    expect(stored(storage)).toEqual({
+      version: DRILL_STORAGE_VERSION,
+      state: { progress: {}, predictions: {} },
+    });
+    store.getState().mark(q3.id, 'not-yet');
+    // The next visit finds this page's progress and nothing to tell.
+    const next = storeOn(storage);
+    expect(next.getState().notice).toBeNull();
+    expect(next.getState().storage).toBe('saved');
+    expect(data(next)).toEqual({ progress: { [q3.id]: 'not-yet' }, predictions: {} });
+  });
+
+  it('says so when a reset could not remove a newer page’s progress, and leaves it', () => {
+    const storage = new FakeStorage();
+    const newer = envelope(3, { progress: {}, predictions: {} });
+    storage.items.set(DRILL_STORAGE_NAME, newer);
+    const store = storeOn(storage);
+    storage.failRemove = true;
+    store.getState().mark(q1.id, 'known');
+    store.getState().reset();
+    expect(knownCount(store.getState())).toBe(0);
+    expect(store.getState().storage).toBe('newer-version');
+    expect(storage.items.get(DRILL_STORAGE_NAME)).toBe(newer);
   });
 
   it('does not write over stored progress it could not read', () => {
@@ -471,10 +507,23 @@ describe('drill progress store', () => {
     notify(DRILL_STORAGE_NAME);
     await new Promise((r) => setTimeout(r, 0));
     expect(here.getState().notice?.reason).toBe('newer-version');
-    expect(here.getState().storage).toBe('session-only');
+    expect(here.getState().storage).toBe('newer-version');
     here.getState().mark(q3.id, 'known');
     expect(knownCount(here.getState())).toBe(2);
     expect(storage.items.get(DRILL_STORAGE_NAME)).toBe(newer);
+
+    // A reset in a third tab of this page clears the newer progress and saves its own: this tab
+    // reads it, drops the notice and saves again.
+    const third = storeOn(storage);
+    third.getState().reset();
+    third.getState().mark(q2.id, 'known');
+    notify(DRILL_STORAGE_NAME);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(here.getState().notice).toBeNull();
+    expect(here.getState().storage).toBe('saved');
+    expect(data(here)).toEqual(data(third));
+    here.getState().mark(q1.id, 'known');
+    expect(stored(storage)).toEqual({ version: DRILL_STORAGE_VERSION, state: data(here) });
   });
 
   it('is Done only when all eight are known', () => {
@@ -675,8 +724,18 @@ function loadAndUse(c: Case) {
 
   // Whatever was loaded, the drill works: marking and predicting change the state and are saved.
   const q = drillQuestions[0]!;
+  const standing = wrongPickStands(q.id, loaded.predictions[q.id], loaded.progress[q.id]);
   store.getState().pickChoice(q.id, q.bestChoiceId);
   store.getState().mark(q.id, 'known');
+  if (standing) {
+    // A loaded wrong pick beside a mark was shown with the answer: it goes on counting in study
+    // mode, and interview practice is where the question can be known.
+    expect(store.getState().progress[q.id]).toBe('not-yet');
+    expect(store.getState().predictions[q.id]).toEqual(loaded.predictions[q.id]);
+    store.getState().startPractice(1);
+    store.getState().mark(q.id, 'known');
+    store.getState().stopPractice();
+  }
   expect(store.getState().progress[q.id]).toBe('known');
   // Saved, except over what a newer page wrote: that stays as it was.
   if (store.getState().notice?.reason === 'newer-version')
@@ -803,6 +862,61 @@ describe('a wrong pick is never known', () => {
     store.getState().mark(q.id, 'known');
     expect(store.getState().progress[q.id]).toBe('not-yet');
     expect(knownCount(store.getState())).toBe(0);
+  });
+
+  it('once a wrong pick was shown with the answer, a new pick is not counted', () => {
+    const storage = new FakeStorage();
+    const store = storeOn(storage);
+    const q = drillQuestions[0]!;
+    store.getState().pickChoice(q.id, wrongOf(q));
+    store.getState().setRevealed(q.id, true);
+    store.getState().setRevealed(q.id, false);
+    store.getState().pickChoice(q.id, q.bestChoiceId);
+    store.getState().setRevealed(q.id, true);
+    store.getState().mark(q.id, 'known');
+    expect(store.getState().progress[q.id]).toBe('not-yet');
+    // The new pick is kept for this visit only, to show it; the wrong one is what is saved.
+    expect(store.getState().retryPicks[q.id]).toBe(q.bestChoiceId);
+    expect(store.getState().predictions[q.id]?.choice).toBe(wrongOf(q));
+    expect(stored(storage)).toEqual({
+      version: DRILL_STORAGE_VERSION,
+      state: {
+        progress: { [q.id]: 'not-yet' },
+        predictions: { [q.id]: { choice: wrongOf(q), text: '' } },
+      },
+    });
+    // A reload changes nothing: the saved wrong pick still stands.
+    const next = storeOn(storage);
+    next.getState().pickChoice(q.id, q.bestChoiceId);
+    next.getState().mark(q.id, 'known');
+    expect(next.getState().progress[q.id]).toBe('not-yet');
+
+    // Reset clears it, and the question is a fresh one.
+    store.getState().reset();
+    expect(store.getState().retryPicks).toEqual({});
+    store.getState().pickChoice(q.id, q.bestChoiceId);
+    store.getState().setRevealed(q.id, true);
+    store.getState().mark(q.id, 'known');
+    expect(store.getState().progress[q.id]).toBe('known');
+  });
+
+  it('a wrong pick shown with the answer can be known in interview practice', () => {
+    const store = storeOn(new FakeStorage());
+    const q = drillQuestions[1]!;
+    store.getState().pickChoice(q.id, wrongOf(q));
+    store.getState().setRevealed(q.id, true);
+    store.getState().setRevealed(q.id, false);
+    store.getState().pickChoice(q.id, q.bestChoiceId);
+    store.getState().startPractice(5);
+    store.getState().setRevealed(q.id, true);
+    store.getState().mark(q.id, 'known');
+    store.getState().stopPractice();
+    expect(store.getState().progress[q.id]).toBe('known');
+    expect(store.getState().predictions[q.id]).toBeUndefined();
+    expect(store.getState().retryPicks).toEqual({});
+    // Back in study mode, a pick is a pick again.
+    store.getState().pickChoice(q.id, q.bestChoiceId);
+    expect(store.getState().predictions[q.id]?.choice).toBe(q.bestChoiceId);
   });
 
   it('takes back "known" when the reader switches to a wrong pick', () => {

@@ -15,6 +15,7 @@ import {
   type DrillProgressData,
   type Prediction,
   type Verdict,
+  wrongPickStands,
 } from './drillProgressData';
 import {
   browserStorage,
@@ -30,6 +31,11 @@ export type DrillMode = 'study' | 'practice';
 export interface DrillProgressState extends DrillProgressData {
   /** Session only: which answers are shown. Never saved, so practice starts with all hidden. */
   revealed: Record<string, boolean>;
+  /**
+   * Session only: choices picked after a wrong pick was shown beside the answer. They show which
+   * choice the reader is exploring; the stored wrong pick still counts, so they are never saved.
+   */
+  retryPicks: Record<string, string>;
   mode: DrillMode;
   /** The seed of the practice order; a new one each time practice starts or reshuffles. */
   practiceSeed: number;
@@ -100,6 +106,14 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
     },
   };
 
+  const guarded = createGuardedStorage(getStorage, events);
+  const withoutRetry = (retryPicks: Record<string, string>, questionId: string) => {
+    if (!(questionId in retryPicks)) return retryPicks;
+    const rest = { ...retryPicks };
+    delete rest[questionId];
+    return rest;
+  };
+
   const store = createStore<DrillProgressState>()(
     persist(
       (set, get, storeApi) => {
@@ -116,6 +130,7 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
         return {
           ...emptyProgress(),
           revealed: {},
+          retryPicks: {},
           mode: 'study',
           practiceSeed: 0,
           storage: pendingStatus,
@@ -124,6 +139,19 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
           pickChoice(questionId, choiceId) {
             const question = questionById.get(questionId);
             if (!question || !question.choices.some((c) => c.id === choiceId)) return;
+            const before = get();
+            if (
+              wrongPickStands(
+                questionId,
+                before.predictions[questionId],
+                before.progress[questionId],
+              )
+            ) {
+              // The answer was shown beside a wrong pick: a pick made now is no prediction, so
+              // it is kept for this visit only and the wrong pick goes on counting.
+              set({ retryPicks: { ...before.retryPicks, [questionId]: choiceId } });
+              return;
+            }
             updatePrediction(questionId, { choice: choiceId });
             // A new wrong pick is a wrong prediction: a "known" mark does not outlive it.
             const s = get();
@@ -164,7 +192,11 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
               const predictions = { ...s.predictions };
               if (prediction!.text === '') delete predictions[questionId];
               else predictions[questionId] = { choice: null, text: prediction!.text };
-              set({ predictions, progress: { ...s.progress, [questionId]: verdict } });
+              set({
+                predictions,
+                progress: { ...s.progress, [questionId]: verdict },
+                retryPicks: withoutRetry(s.retryPicks, questionId),
+              });
               return;
             }
             set({ progress: { ...s.progress, [questionId]: verdict } });
@@ -176,7 +208,20 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
             set({ mode: 'study', revealed: {} });
           },
           reset() {
-            set({ ...emptyProgress(), revealed: {} });
+            // The reader asked to clear everything: progress a newer page saved goes too (the
+            // confirmation says so), and this page saves again.
+            // One change, so the cleared state is the first thing written in its place.
+            const released = guarded.releaseNewer(name);
+            if (released) {
+              pendingStatus = 'saved';
+              if (pendingNotice?.reason === 'newer-version') pendingNotice = null;
+            }
+            set({
+              ...emptyProgress(),
+              revealed: {},
+              retryPicks: {},
+              ...(released ? { storage: pendingStatus, notice: pendingNotice } : {}),
+            });
           },
           dismissNotice() {
             pendingNotice = null;
@@ -187,7 +232,7 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
       {
         name,
         version: DRILL_STORAGE_VERSION,
-        storage: createGuardedStorage(getStorage, events),
+        storage: guarded,
         partialize: (s): DrillProgressData => ({
           progress: s.progress,
           predictions: s.predictions,
@@ -210,7 +255,9 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
     if (key !== name && key !== null) return;
     // "Another tab saved progress this page could not read" is about the value stored then; once
     // another tab has saved again, reading that decides afresh (a bad value brings it back).
-    if (pendingNotice?.reason === 'replaced-elsewhere') pendingNotice = null;
+    // So is "a newer page saved progress": if it is still there, reading brings the notice back.
+    if (pendingNotice?.reason === 'replaced-elsewhere' || pendingNotice?.reason === 'newer-version')
+      pendingNotice = null;
     // A null key means the other tab cleared all storage; reading again finds nothing and keeps
     // what this tab has, which its next change saves back.
     void store.persist.rehydrate();

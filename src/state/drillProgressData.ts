@@ -46,6 +46,20 @@ export function isWrongPick(questionId: string, prediction: Prediction | undefin
   );
 }
 
+/**
+ * Is a wrong pick standing? A wrong pick with a mark beside it has been shown beside the answer
+ * (study mode opens a marked answer): the answer was seen, so a later pick is no prediction. Such
+ * a question stays "Not yet" until the reader resets or marks it known in interview practice
+ * (which drops the pick); picking again in study mode only explores and is never counted.
+ */
+export function wrongPickStands(
+  questionId: string,
+  prediction: Prediction | undefined,
+  verdict: Verdict | undefined,
+): boolean {
+  return verdict !== undefined && isWrongPick(questionId, prediction);
+}
+
 export function emptyProgress(): DrillProgressData {
   return { progress: {}, predictions: {} };
 }

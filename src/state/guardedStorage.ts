@@ -6,7 +6,12 @@ import type { NoticeReason } from './drillNotices';
 import type { DrillProgressData } from './drillProgressData';
 import { readStoredProgress } from './readStoredProgress';
 
-export type StorageStatus = 'saved' | 'session-only';
+/**
+ * Where progress goes: `saved` in storage; `session-only` when the browser refuses storage;
+ * `newer-version` when storage works but holds progress a newer page saved, which this page
+ * leaves untouched (so it saves nothing over it) until the reader resets.
+ */
+export type StorageStatus = 'saved' | 'session-only' | 'newer-version';
 
 export interface StorageEvents {
   onStatus: (status: StorageStatus) => void;
@@ -16,16 +21,27 @@ export interface StorageEvents {
   onLeftOut: () => void;
 }
 
+export interface GuardedStorage extends PersistStorage<DrillProgressData> {
+  /**
+   * The reader asked to clear everything: removes progress a newer page saved, which this page
+   * otherwise leaves alone, so that this page saves again. True if it was held and is now gone;
+   * false if nothing was held for a newer page or the browser would not remove it.
+   */
+  releaseNewer: (name: string) => boolean;
+}
+
 export function createGuardedStorage(
   getStorage: () => Storage,
   events: StorageEvents,
-): PersistStorage<DrillProgressData> {
+): GuardedStorage {
   // Skipping identical writes keeps session-only changes (revealed answers, the mode) from
   // touching storage, and keeps a failing storage from being hammered on every keystroke.
   let lastWritten: string | null = null;
   // Set when what is stored must not be written over: progress a newer page saved, or a value
   // this page could not even read. Everything then stays in this visit.
   let handsOff = false;
+  // Set when the reason is a newer page's progress: only then may a reset remove it.
+  let heldForNewer = false;
   return {
     getItem(name) {
       let raw: string | null;
@@ -37,12 +53,21 @@ export function createGuardedStorage(
         return null;
       }
       const result = readStoredProgress(raw);
+      if (heldForNewer && !(result.kind === 'dropped' && result.reason === 'newer-version')) {
+        // The newer page's progress is gone (a reset in another tab of this page took it): this
+        // page may save again.
+        handsOff = false;
+        heldForNewer = false;
+        events.onStatus('saved');
+      }
       if (result.kind === 'empty') return null;
       if (result.kind === 'dropped') {
         if (result.reason === 'newer-version') {
           // A newer page can read it; this one must not destroy it.
+          // Storage itself works: the status says why nothing is saved.
           handsOff = true;
-          events.onStatus('session-only');
+          heldForNewer = true;
+          events.onStatus('newer-version');
           events.onDropped(result.reason, false);
           return null;
         }
@@ -85,6 +110,18 @@ export function createGuardedStorage(
       } catch {
         events.onStatus('session-only');
       }
+    },
+    releaseNewer(name) {
+      if (!heldForNewer) return false;
+      try {
+        getStorage().removeItem(name);
+      } catch {
+        return false;
+      }
+      handsOff = false;
+      heldForNewer = false;
+      lastWritten = null;
+      return true;
     },
     removeItem(name) {
       if (handsOff) return;

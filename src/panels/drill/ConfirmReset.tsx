@@ -1,10 +1,22 @@
 // "Reset progress?" asked in place: the safe answer has the focus, so a stray Enter keeps it.
 import { useEffect, useId, useRef } from 'react';
+import type { StorageStatus } from '../../state/guardedStorage';
+
+/** What a reset clears, said as it is for where progress is kept. */
+const clears: Record<StorageStatus, string> = {
+  saved: 'This clears every prediction and mark saved in this browser. It cannot be undone.',
+  'session-only':
+    'This clears every prediction and mark of this visit (this browser is not letting the page save them). It cannot be undone.',
+  'newer-version':
+    'This clears every prediction and mark of this visit, and also the progress a newer version of this page saved in this browser, which this page cannot read. It cannot be undone.',
+};
 
 export function ConfirmReset({
+  storage,
   onConfirm,
   onCancel,
 }: {
+  storage: StorageStatus;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -37,9 +49,7 @@ export function ConfirmReset({
       <p id={`${id}-title`} className="drill-confirm-title">
         Clear your drill progress?
       </p>
-      <p id={`${id}-desc`}>
-        This clears every prediction and mark saved in this browser. It cannot be undone.
-      </p>
+      <p id={`${id}-desc`}>{clears[storage]}</p>
       <div className="drill-confirm-actions">
         <button type="button" className="drill-danger" onClick={onConfirm}>
           Yes, clear my progress

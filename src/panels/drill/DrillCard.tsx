@@ -4,7 +4,7 @@ import { useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useStore } from 'zustand';
 import { drillQuestions, PREDICTION_MAX_CHARS, type DrillQuestion } from '../../content/drill';
 import type { DrillProgressStore } from '../../state/drillProgress';
-import { isWrongPick, type Verdict } from '../../state/drillProgressData';
+import { isWrongPick, wrongPickStands, type Verdict } from '../../state/drillProgressData';
 import { openReplay } from '../../state/playback';
 import { choiceOrder } from './shuffle';
 
@@ -24,6 +24,7 @@ export function DrillCard({ store, question, number, choiceSeed, practicing }: D
   const prediction = useStore(store, (s) => s.predictions[question.id]);
   const verdict = useStore(store, (s) => s.progress[question.id]);
   const revealedFlag = useStore(store, (s) => s.revealed[question.id]);
+  const retryPick = useStore(store, (s) => s.retryPicks[question.id]);
   const [hint, setHint] = useState('');
   const firstChoice = useRef<HTMLInputElement>(null);
 
@@ -34,15 +35,21 @@ export function DrillCard({ store, question, number, choiceSeed, practicing }: D
   const needsPrediction =
     !practicing &&
     (prediction === undefined || (prediction.choice === null && prediction.text.trim() === ''));
-  const picked = question.choices.find((c) => c.id === prediction?.choice);
+  // A wrong pick shown beside the answer keeps counting; a pick made after it only explores.
+  const standing = !practicing && wrongPickStands(question.id, prediction, verdict);
+  const shownChoice = (standing ? retryPick : undefined) ?? prediction?.choice;
+  const exploring = standing && shownChoice !== prediction?.choice;
+  const picked = question.choices.find((c) => c.id === shownChoice);
+  const counted = question.choices.find((c) => c.id === prediction?.choice);
   const choices = useMemo(
     () => choiceOrder(question.id, question.choices, choiceSeed),
     [question, choiceSeed],
   );
   // Practice shows no choices and grades the answer said now; study grades the pick it shows.
   const wrongPick = !practicing && isWrongPick(question.id, prediction);
-  // Once the answer shows, the pick is locked: switching to the right choice after reading the
-  // answer would turn a wrong prediction into "I knew it".
+  // Once the answer shows, the pick is locked while it shows. Hiding it lets the reader pick
+  // again, but after a wrong pick that only explores (see `standing`): switching to the right
+  // choice after reading the answer must not turn a wrong prediction into "I knew it".
   const pickLocked = revealed && !practicing;
   const reasonId = `${id}-reason`;
 
@@ -77,7 +84,18 @@ export function DrillCard({ store, question, number, choiceSeed, practicing }: D
       <fieldset className="drill-prediction" aria-describedby={`${id}-hint`}>
         <legend>{practicing ? 'Your answer' : 'Your prediction'}</legend>
         {pickLocked && question.choices.length > 0 && (
-          <p className="drill-locked-note">Hide the answer to change your pick.</p>
+          <p className="drill-locked-note">
+            {standing
+              ? 'Hide the answer to try another choice. It will not count.'
+              : 'Hide the answer to change your pick.'}
+          </p>
+        )}
+        {standing && !revealed && (
+          <p className="drill-locked-note">
+            Your pick “{counted?.text}” was wrong, so this question stays Not yet until you reset
+            your progress or answer it in interview practice. Picking again here is only to explore:
+            it does not count.
+          </p>
         )}
         {!practicing &&
           choices.map((choice, i) => (
@@ -87,7 +105,7 @@ export function DrillCard({ store, question, number, choiceSeed, practicing }: D
                 type="radio"
                 name={`${id}-choice`}
                 value={choice.id}
-                checked={prediction?.choice === choice.id}
+                checked={shownChoice === choice.id}
                 disabled={pickLocked}
                 onChange={() => {
                   store.getState().pickChoice(question.id, choice.id);
@@ -99,7 +117,13 @@ export function DrillCard({ store, question, number, choiceSeed, practicing }: D
                 {pickLocked && (
                   <ChoiceTag
                     isAnswer={choice.id === question.bestChoiceId}
-                    isPick={choice.id === prediction?.choice}
+                    pick={
+                      choice.id === prediction?.choice
+                        ? 'counted'
+                        : choice.id === shownChoice
+                          ? 'new'
+                          : null
+                    }
                   />
                 )}
               </span>
@@ -143,7 +167,7 @@ export function DrillCard({ store, question, number, choiceSeed, practicing }: D
           <>
             <h4 className="drill-answer-title">Answer</h4>
             {picked && !practicing && (
-              <p className="drill-match">{pickFeedback(question, picked)}</p>
+              <p className="drill-match">{pickFeedback(question, picked, exploring)}</p>
             )}
             {question.answer.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
@@ -175,8 +199,9 @@ export function DrillCard({ store, question, number, choiceSeed, practicing }: D
             </div>
             {wrongPick && (
               <p id={reasonId} className="drill-verdict-reason">
-                Your pick was not the answer, so this question counts as not yet and “I knew it” is
-                off. To try again later, hide the answer and pick again.
+                Your pick was not the answer, so this question stays Not yet and “I knew it” is off
+                until you reset your progress or answer it in interview practice. You can hide the
+                answer and try the other choices, but they will not count.
               </p>
             )}
           </>
@@ -191,30 +216,43 @@ export function DrillCard({ store, question, number, choiceSeed, practicing }: D
  * was picked: the reader should not have to match the answer's quote against four choices. Words,
  * not only a colour, so that a screen reader says them as part of the choice.
  */
-function ChoiceTag({ isAnswer, isPick }: { isAnswer: boolean; isPick: boolean }) {
+function ChoiceTag({
+  isAnswer,
+  pick,
+}: {
+  isAnswer: boolean;
+  /** `counted`: the reader's pick; `new`: a choice tried after a wrong pick, which never counts. */
+  pick: 'counted' | 'new' | null;
+}) {
   if (isAnswer)
     return (
       <span className="drill-choice-tag is-answer">
         <span aria-hidden="true">✓ </span>the answer
       </span>
     );
-  if (isPick)
-    return (
-      <span className="drill-choice-tag is-wrong-pick">
-        <span aria-hidden="true">✗ </span>your pick
-      </span>
-    );
-  return null;
+  if (pick === null) return null;
+  return (
+    <span className="drill-choice-tag is-wrong-pick">
+      <span aria-hidden="true">✗ </span>
+      {pick === 'counted' ? 'your pick' : 'your new pick'}
+    </span>
+  );
 }
 
 /**
  * What the reveal says about a picked choice. The answer explains the right one; a wrong pick
  * also gets its own reason, so the reader learns why their choice fails and not only what passes.
  */
-function pickFeedback(question: DrillQuestion, picked: DrillQuestion['choices'][number]): string {
-  if (picked.id === question.bestChoiceId) return 'Your pick matches the answer.';
+function pickFeedback(
+  question: DrillQuestion,
+  picked: DrillQuestion['choices'][number],
+  exploring: boolean,
+): string {
+  // While exploring after a wrong pick, the words say the new pick is not the one that counts.
+  const pick = exploring ? 'Your new pick (not counted)' : 'Your pick';
+  if (picked.id === question.bestChoiceId) return `${pick} matches the answer.`;
   const best = question.choices.find((c) => c.id === question.bestChoiceId);
-  return ['Your pick differs.', picked.why, `The closest choice: “${best?.text ?? ''}”`]
+  return [`${pick} differs.`, picked.why, `The closest choice: “${best?.text ?? ''}”`]
     .filter((part) => part !== undefined)
     .join(' ');
 }

@@ -66,6 +66,15 @@ function practiceRound(): string[] {
   return prompts;
 }
 
+/** The tag a revealed answer puts on a choice, by the choice's words, or ''. */
+function tagOf(c: HTMLElement, choiceText: string): string {
+  const label = within(c)
+    .getAllByRole('radio')
+    .map((r) => r.closest('label')!)
+    .find((l) => l.querySelector('.drill-choice-text')?.textContent === choiceText);
+  return label?.querySelector('.drill-choice-tag')?.textContent ?? '';
+}
+
 function promptsInOrder(): string[] {
   return screen
     .getAllByRole('article')
@@ -169,8 +178,8 @@ describe('DrillPanel', () => {
       const match = c.querySelector('.drill-match')!.textContent ?? '';
       expect(match).toContain(wrong.why!);
       expect(match).toMatch(/^Your pick differs\. .+ The closest choice: “/);
-      // Hide the answer to pick the next wrong choice.
-      act(() => store.getState().setRevealed(q1.id, false));
+      // A revealed wrong pick stands until a reset: clear it to predict afresh.
+      act(() => store.getState().reset());
     }
   });
 
@@ -210,7 +219,9 @@ describe('DrillPanel', () => {
     expect(knew.disabled).toBe(true);
     const reason = within(c).getByText(/Your pick was not the answer/);
     expect(knew.getAttribute('aria-describedby')).toBe(reason.id);
-    expect(reason.textContent).toMatch(/counts as not yet/);
+    expect(reason.textContent).toMatch(
+      /stays Not yet .* until you reset your progress or answer it in interview practice/,
+    );
     fireEvent.click(knew);
     // The store refuses it too, whoever asks.
     act(() => store.getState().mark(q1.id, 'known'));
@@ -236,14 +247,70 @@ describe('DrillPanel', () => {
     expect(tags.filter((t) => t === '✓ the answer')).toHaveLength(1);
     expect(tags.filter((t) => t === '✗ your pick')).toHaveLength(1);
     expect(tags.filter((t) => t !== '')).toHaveLength(2);
-    expect(within(c).getByText('Hide the answer to change your pick.')).toBeTruthy();
+    expect(
+      within(c).getByText('Hide the answer to try another choice. It will not count.'),
+    ).toBeTruthy();
 
-    // Another try: hide, pick again, reveal; a right pick can be marked known.
+    // Hide, pick the right one, reveal: the reader may explore, but the wrong pick still counts,
+    // and the card says so before and after the reveal.
     fireEvent.click(within(c).getByRole('button', { name: 'Hide the answer' }));
+    expect(
+      within(c).getByText(
+        /^Your pick “.+” was wrong, so this question stays Not yet until you reset your progress or answer it in interview practice\. Picking again here is only to explore: it does not count\.$/,
+      ),
+    ).toBeTruthy();
     fireEvent.click(right);
+    expect(right.checked).toBe(true);
     fireEvent.click(within(c).getByRole('button', { name: 'Reveal the answer' }));
+    expect(within(c).queryByText('Your pick matches the answer.')).toBeNull();
+    expect(within(c).getByText('Your new pick (not counted) matches the answer.')).toBeTruthy();
+    expect(tagOf(c, wrong.text)).toBe('✗ your pick');
+    expect(tagOf(c, best.text)).toBe('✓ the answer');
+    const knewAgain = within(c).getByRole('button', { name: 'I knew it' }) as HTMLButtonElement;
+    expect(knewAgain.disabled).toBe(true);
+    expect(within(c).getByText(/Your pick was not the answer/)).toBeTruthy();
+    fireEvent.click(knewAgain);
+    expect(drill().getByText('0 of 8 known')).toBeTruthy();
+    expect(within(c).getByText('Not yet', { selector: '.drill-badge' })).toBeTruthy();
+    expect(JSON.parse(storage.items.get(DRILL_STORAGE_NAME)!).state).toEqual({
+      progress: { [q1.id]: 'not-yet' },
+      predictions: { [q1.id]: { choice: wrong.id, text: '' } },
+    });
+    // Another wrong choice tried is tagged as the new pick, apart from the one that counts.
+    const other = q1.choices.find((x) => x.id !== q1.bestChoiceId && x.id !== wrong.id)!;
+    fireEvent.click(within(c).getByRole('button', { name: 'Hide the answer' }));
+    fireEvent.click(within(c).getByRole('radio', { name: other.text }));
+    fireEvent.click(within(c).getByRole('button', { name: 'Reveal the answer' }));
+    expect(tagOf(c, other.text)).toBe('✗ your new pick');
+    expect(tagOf(c, wrong.text)).toBe('✗ your pick');
+    expect(within(c).getByText(/^Your new pick \(not counted\) differs\./)).toBeTruthy();
+
+    // Reset lets the reader predict afresh.
+    fireEvent.click(screen.getByRole('button', { name: 'Reset progress' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, clear my progress' }));
+    fireEvent.click(within(c).getByRole('radio', { name: best.text }));
+    fireEvent.click(within(c).getByRole('button', { name: 'Reveal the answer' }));
+    expect(within(c).getByText('Your pick matches the answer.')).toBeTruthy();
     fireEvent.click(within(c).getByRole('button', { name: 'I knew it' }));
     expect(drill().getByText('1 of 8 known')).toBeTruthy();
+  });
+
+  it('a revealed wrong pick still counts after a reload, whatever is picked next', () => {
+    const storage = new FakeStorage();
+    const first = createDrillProgressStore({ getStorage: () => storage });
+    const wrong = q2.choices.find((x) => x.id !== q2.bestChoiceId)!;
+    first.getState().pickChoice(q2.id, wrong.id);
+    first.getState().setRevealed(q2.id, true);
+    setup(storage);
+    const c = card(q2.prompt);
+    fireEvent.click(within(c).getByRole('button', { name: 'Hide the answer' }));
+    const best = q2.choices.find((x) => x.id === q2.bestChoiceId)!;
+    fireEvent.click(within(c).getByRole('radio', { name: best.text }));
+    fireEvent.click(within(c).getByRole('button', { name: 'Reveal the answer' }));
+    expect(
+      (within(c).getByRole('button', { name: 'I knew it' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(drill().getByText('0 of 8 known')).toBeTruthy();
   });
 
   it('lets a reader who wrote their own prediction grade it', () => {
@@ -377,6 +444,68 @@ describe('DrillPanel', () => {
       within(predictAndReveal(q1.prompt, best.text)).getByRole('button', { name: 'I knew it' }),
     );
     expect(drill().getByText('1 of 8 known')).toBeTruthy();
+  });
+
+  it('says a newer page’s progress is why nothing is saved, and a reset clears it as it says', () => {
+    const storage = new FakeStorage();
+    const newer = JSON.stringify({
+      version: 3,
+      state: { progress: { [q1.id]: 'known' }, predictions: {} },
+    });
+    storage.items.set(DRILL_STORAGE_NAME, newer);
+    setup(storage);
+    // Storage works: neither the top status nor the drill may blame the browser.
+    expect(screen.queryByText(/does not let the page save/)).toBeNull();
+    expect(screen.queryByText(/not letting the page save/)).toBeNull();
+    expect(
+      status().getByText(
+        'Progress is not being saved: a newer version of this page saved progress in this browser, and this page keeps it untouched.',
+      ),
+    ).toBeTruthy();
+    expect(drill().getByText(/written by a newer version of this page/)).toBeTruthy();
+    fireEvent.click(drill().getByRole('button', { name: 'Dismiss' }));
+    expect(drill().queryByText(/written by a newer version/)).toBeNull();
+    // What is left after Dismiss is still true.
+    expect(
+      drill().getByText(
+        /^Your progress here is not being saved: a newer version of this page saved progress in this browser, and this page keeps it untouched\./,
+      ),
+    ).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset progress' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Clear your drill progress?' });
+    expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)!.textContent).toMatch(
+      /also the progress a newer version of this page saved in this browser/,
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, clear my progress' }));
+    expect(
+      screen.getByText(
+        'Progress cleared, with the newer version’s progress. This page saves your progress again.',
+      ),
+    ).toBeTruthy();
+    expect(status().getByText('Saved in this browser only.')).toBeTruthy();
+    expect(drill().queryByText(/not being saved/)).toBeNull();
+    expect(JSON.parse(storage.items.get(DRILL_STORAGE_NAME)!)).toEqual({
+      version: 2,
+      state: { progress: {}, predictions: {} },
+    });
+    // From now on the drill saves, and a new visit finds that.
+    const best = q1.choices.find((c) => c.id === q1.bestChoiceId)!;
+    fireEvent.click(
+      within(predictAndReveal(q1.prompt, best.text)).getByRole('button', { name: 'I knew it' }),
+    );
+    expect(JSON.parse(storage.items.get(DRILL_STORAGE_NAME)!).state.progress).toEqual({
+      [q1.id]: 'known',
+    });
+  });
+
+  it('a reset in a browser that saves nothing says it clears this visit only', () => {
+    setup(brokenStorage());
+    fireEvent.click(screen.getByRole('button', { name: 'Reset progress' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Clear your drill progress?' });
+    expect(within(dialog).getByText(/of this visit/)).toBeTruthy();
+    expect(within(dialog).queryByText(/saved in this browser/)).toBeNull();
   });
 
   it('brings back predictions and marks from storage, with marked answers open', () => {

@@ -84,8 +84,17 @@ export function DrillPanel({
   const closeConfirm = (cleared: boolean) => {
     setConfirming(false);
     if (cleared) {
+      const heldForNewer = store.getState().storage === 'newer-version';
       store.getState().reset();
-      setAnnouncement('Progress cleared.');
+      if (!heldForNewer) setAnnouncement('Progress cleared.');
+      else if (store.getState().storage === 'newer-version')
+        setAnnouncement(
+          'This visit’s progress is cleared, but the browser would not remove the newer version’s progress, so it is still kept.',
+        );
+      else
+        setAnnouncement(
+          'Progress cleared, with the newer version’s progress. This page saves your progress again.',
+        );
     }
     resetButton.current?.focus();
   };
@@ -104,6 +113,13 @@ export function DrillPanel({
         <p className="drill-warning">
           This browser is not letting the page save anything, so the drill works for now but your
           progress will not be kept.
+        </p>
+      )}
+      {storage === 'newer-version' && (
+        <p className="drill-warning">
+          Your progress here is not being saved: a newer version of this page saved progress in this
+          browser, and this page keeps it untouched. Reset progress clears it, and this page saves
+          again.
         </p>
       )}
 
@@ -142,7 +158,11 @@ export function DrillPanel({
         </div>
       </div>
       {confirming && (
-        <ConfirmReset onConfirm={() => closeConfirm(true)} onCancel={() => closeConfirm(false)} />
+        <ConfirmReset
+          storage={storage}
+          onConfirm={() => closeConfirm(true)}
+          onCancel={() => closeConfirm(false)}
+        />
       )}
       <p className="drill-announcement" role="status">
         {announcement}

@@ -8,9 +8,18 @@ import {
   overallStatus,
   type DrillProgressStore,
 } from '../../state/drillProgress';
+import type { StorageStatus } from '../../state/guardedStorage';
 import './drill.css';
 
 const total = drillQuestions.length;
+
+/** Where progress goes, by the store's status: each says the real reason nothing is saved. */
+const storageLine: Record<StorageStatus, string> = {
+  saved: 'Saved in this browser only.',
+  'session-only': 'Progress will not be kept: this browser does not let the page save it.',
+  'newer-version':
+    'Progress is not being saved: a newer version of this page saved progress in this browser, and this page keeps it untouched.',
+};
 
 /** The page's top status: where the reader stands, and where that is kept. */
 export function ProgressStatus({ store = drillProgressStore }: { store?: DrillProgressStore }) {
@@ -35,11 +44,7 @@ export function ProgressStatus({ store = drillProgressStore }: { store?: DrillPr
         )}
         <a href="#drill">{status === 'Not started' ? 'Start the drill' : 'Go to the drill'}</a>
       </p>
-      <p className="drill-status-storage">
-        {storage === 'saved'
-          ? 'Saved in this browser only.'
-          : 'Progress will not be kept: this browser does not let the page save it.'}
-      </p>
+      <p className="drill-status-storage">{storageLine[storage]}</p>
       {notice && <p className="drill-status-notice">{notice.message}</p>}
     </div>
   );
