@@ -110,6 +110,10 @@ test.describe('the page', () => {
         window.scrollTo({ top: top + 200, behavior: 'instant' });
       }, id);
       await expect.poll(topOf).toBeLessThan(-150);
+      // The page hears of the scroll in its next frame; a reader turns the phone later than that.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
       await page.setViewportSize({ width: to, height: 800 });
       // Still in view, near where it was: its top a little above the viewport, not screens away.
       await expect.poll(topOf).toBeLessThan(0);

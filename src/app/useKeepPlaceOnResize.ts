@@ -28,15 +28,12 @@ export function useKeepPlaceOnResize(): void {
     let place: Place | null = null;
     let width = window.innerWidth;
     let holding = false;
-    let frame = 0;
     let quiet: number | undefined;
 
-    const take = () => {
-      frame = 0;
-      if (!holding) place = placeAtTop();
-    };
+    // Taken at once, not in a later frame: a frame's resize steps run before its scroll steps, so
+    // a place put off to the next frame could be read from the new width's layout.
     const onScroll = () => {
-      if (frame === 0 && !holding) frame = requestAnimationFrame(take);
+      if (!holding) place = placeAtTop();
     };
     const letGo = () => {
       holding = false;
@@ -66,12 +63,11 @@ export function useKeepPlaceOnResize(): void {
       correct();
     };
 
-    take();
+    place = placeAtTop();
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onResize);
     return () => {
       holding = false;
-      cancelAnimationFrame(frame);
       window.clearTimeout(quiet);
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onResize);
