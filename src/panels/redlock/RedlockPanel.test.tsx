@@ -37,6 +37,17 @@ describe('RedlockPanel', () => {
     expect(screen.getByText(/its key is gone from every node/)).toBeTruthy();
   });
 
+  it('opens both runs on the event that made two holders, not on a later one of the same ms', () => {
+    const { container } = render(<RedlockPanel />);
+    const caption = () => container.querySelector('.rl-caption')?.textContent ?? '';
+    const clockJump = caption();
+    fireEvent.click(screen.getByRole('button', { name: 'A GC pause past the TTL' }));
+    const gcPause = caption();
+    // In the GC pause client 2 writes in the very ms it takes the lock.
+    for (const c of [clockJump, gcPause]) expect(c).toMatch(/Client 2 gets the key on \d of 5 nodes/);
+    expect(gcPause).not.toMatch(/write/i);
+  });
+
   it('draws the chart to scale with its box: printed on a narrower page it shrinks, not cut off', () => {
     // The chart is drawn for the width it had on screen; a printed page is narrower and lays the
     // page out again without telling the chart. Only a viewBox lets the drawing scale to fit.

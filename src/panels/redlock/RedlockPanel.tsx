@@ -141,10 +141,11 @@ export function RedlockPanel() {
   const closeCall = useMemo(() => sized.closeCall(ownMs ?? sized.recordedMs), [sized, ownMs]);
   const model = useMemo(() => (trace ? redlockModel(trace) : null), [trace]);
   const cursor = useMemo(() => (trace ? new ReplayCursor(trace) : null), [trace]);
-  // Open each run at the moment of two holders: that is the point of the figure.
+  // Open each run at the moment of two holders, on the event that made them: that is the point
+  // of the figure. Not on the last event of that ms, which in the GC pause is client 2's write.
   const defaultStep = useMemo(() => {
     if (!cursor || !model?.twoHolders) return cursor?.length ?? 0;
-    return cursor.stepAtTime(model.twoHolders.atMs);
+    return cursor.stepOfFirstEventAt(model.twoHolders.atMs);
   }, [cursor, model]);
   const step = cursor ? cursor.clamp(stepByRun[which] ?? defaultStep) : 0;
   const setStep = (s: number) => {

@@ -141,6 +141,20 @@ describe('ReplayCursor', () => {
     expect(c.stepAtTime(321)).toBe(5);
     expect(c.stepAtTime(10_000)).toBe(c.length);
   });
+
+  it('finds the step of the first event at a time, when several share its ms', () => {
+    // Client 2 takes the lock and writes in the same ms, as in Redlock's GC pause.
+    const base = pausedClientTrace(true);
+    const okAt = base.events.findIndex((ev) => ev.actor === 'client-2' && ev.type === 'ok');
+    const t = base.events[okAt]!.t;
+    const events = base.events.map((ev, i) => (i === okAt + 1 ? { ...ev, t } : ev));
+    const c = new ReplayCursor({ ...base, events });
+    expect(c.stepOfFirstEventAt(t)).toBe(okAt + 1);
+    expect(c.stepAtTime(t)).toBe(okAt + 2);
+    expect(c.stepOfFirstEventAt(t - 0.001)).toBe(okAt + 1);
+    expect(c.stepOfFirstEventAt(-1)).toBe(1);
+    expect(c.stepOfFirstEventAt(10_000)).toBe(c.length);
+  });
 });
 
 describe('ReplayCursor on locks without a TTL and writes inside a transaction', () => {

@@ -195,6 +195,15 @@ export class ReplayCursor {
     return null;
   }
 
+  /**
+   * The step that shows the first event at or after time t: the moment something happened, even
+   * when more events share its ms (a client that takes the lock and writes in the same ms).
+   */
+  stepOfFirstEventAt(t: number): number {
+    const i = this.trace.events.findIndex((ev) => ev.t >= t);
+    return i < 0 ? this.trace.events.length : i + 1;
+  }
+
   /** The step at which all events up to time t have happened. */
   stepAtTime(t: number): number {
     let step = 0;
