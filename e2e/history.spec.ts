@@ -266,6 +266,69 @@ test.describe('Back and Forward after a jump to the replay', () => {
     expect(Math.abs((await scrollY(page)) - firstPlace)).toBeLessThanOrEqual(2);
   });
 
+  test('Back while a replay jump is still gliding, then Forward: the replay, not the half-way place', async ({
+    page,
+  }) => {
+    const lab = new LabPage(page);
+    const replay = new ReplayPage(page);
+    await lab.open('#failure-cases');
+    await lab.waitForPanels();
+    await lab.scrollSettled();
+    const show = lab
+      .section('Failure cases')
+      .getByRole('button', { name: /^Show the save:/ })
+      .first();
+    await show.scrollIntoViewIfNeeded();
+    await lab.scrollSettled();
+    const start = await scrollY(page);
+    // Back a few frames into the glide, as a reader who clicked by mistake would.
+    const midway = await page.evaluate(async () => {
+      const button = [...document.querySelectorAll('button')].find((b) =>
+        b.textContent?.startsWith('Show the save'),
+      )!;
+      button.click();
+      for (let i = 0; i < 6; i++) await new Promise((r) => requestAnimationFrame(r));
+      const y = window.scrollY;
+      history.back();
+      return y;
+    });
+    await expect(page).toHaveURL(/#failure-cases$/);
+    await lab.scrollSettled();
+    // The glide was under way, not over: otherwise this test shows nothing.
+    expect(Math.abs(midway - start)).toBeGreaterThan(20);
+    await page.goForward();
+    await expect(page).toHaveURL(/#see-it$/);
+    await lab.scrollSettled();
+    await expect(replay.heading).toBeInViewport();
+    const top = await page.locator('#see-it').evaluate((el) => el.getBoundingClientRect().top);
+    expect(Math.abs(top)).toBeLessThan(120);
+  });
+
+  test('Back while a contents link is still gliding, then Forward: the section, not the half-way place', async ({
+    page,
+  }) => {
+    const lab = new LabPage(page);
+    await lab.open('#which-lock');
+    await lab.waitForPanels();
+    await lab.scrollSettled();
+    const start = await scrollY(page);
+    const midway = await page.evaluate(async () => {
+      document.querySelector<HTMLAnchorElement>('#contents-list a[href="#numbers"]')!.click();
+      for (let i = 0; i < 6; i++) await new Promise((r) => requestAnimationFrame(r));
+      const y = window.scrollY;
+      history.back();
+      return y;
+    });
+    await expect(page).toHaveURL(/#which-lock$/);
+    await lab.scrollSettled();
+    expect(Math.abs(midway - start)).toBeGreaterThan(20);
+    await page.goForward();
+    await expect(page).toHaveURL(/#numbers$/);
+    await lab.scrollSettled();
+    const top = await page.locator('#numbers').evaluate((el) => el.getBoundingClientRect().top);
+    expect(Math.abs(top)).toBeLessThan(120);
+  });
+
   test('Back just after a slider move, then Forward: the entry shows the numbers last set on it', async ({
     page,
   }) => {

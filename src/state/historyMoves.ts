@@ -17,7 +17,7 @@
 // remembers where it was scrolled on each entry as the reader leaves it, and puts it back there
 // itself once the browser has scrolled.
 import { findFocusPlace, focusPlaceOf, nearFocusPlace, type FocusPlace } from './focusPlace';
-import { releaseSectionHold } from './scrollToSection';
+import { releaseSectionHold, sectionBeingHeld } from './scrollToSection';
 import {
   PAGE_ENTRY_STATE,
   changeEntryByTraversal,
@@ -36,8 +36,11 @@ const hashListeners = new Set<HashListener>();
 let lastPopWasTraversal = false;
 /** Where the keyboard's focus was on each entry, by the entry's name, when the reader left it. */
 const focusByEntry = new Map<string, FocusPlace>();
-/** How far down the page was scrolled on each entry, by the entry's name, when the reader left it. */
-const scrollByEntry = new Map<string, number>();
+/**
+ * How far down the page was scrolled on each entry, by the entry's name, when the reader left it;
+ * or the section a jump was still gliding to, which is where that entry is.
+ */
+const scrollByEntry = new Map<string, number | HTMLElement>();
 /**
  * The name of the entry the page is on, as the page last saw it: when popstate comes the browser
  * has already made another entry current, and this is still the one the reader left.
@@ -169,26 +172,35 @@ function restoreInOneStep(): void {
 let scrollRestore: { entry: string; frame: number } | null = null;
 
 /**
- * Puts the page back where it was on the entry returned to, when its URL names a section (the
- * browser has put the top of that section in view instead; without a hash it gets the place
- * right itself), once the browser is done: it scrolls after popstate, before the next frame.
+ * Puts the page back where it was on the entry returned to, once the browser is done (it scrolls
+ * after popstate, before the next frame). Needed when the entry's URL names a section, where the
+ * browser puts the top of that section in view instead (without a hash it gets the place right
+ * itself), and when the entry was left during a jump's glide, where the browser keeps the
+ * half-way point.
  */
 function restoreScroll(entry: string | null): void {
   if (scrollRestore) cancelAnimationFrame(scrollRestore.frame);
   scrollRestore = null;
-  const top = entry === null ? undefined : scrollByEntry.get(entry);
-  if (entry === null || top === undefined || !window.location.hash) return;
+  const place = entry === null ? undefined : scrollByEntry.get(entry);
+  if (entry === null || place === undefined) return;
+  if (typeof place === 'number' && !window.location.hash) return;
   const frame = requestAnimationFrame(() => {
     scrollRestore = null;
-    if (Math.abs(window.scrollY - top) >= 1) window.scrollTo({ top, behavior: 'instant' });
+    if (typeof place !== 'number') {
+      if (place.isConnected) place.scrollIntoView({ block: 'start', behavior: 'instant' });
+    } else if (Math.abs(window.scrollY - place) >= 1) {
+      window.scrollTo({ top: place, behavior: 'instant' });
+    }
   });
   scrollRestore = { entry, frame };
 }
 
 function onPopState(event: PopStateEvent): void {
-  // Still where the reader was on the entry they left, unless its own place has yet to be put back.
+  // Still where the reader was on the entry they left, unless its own place has yet to be put
+  // back. Left while a jump was still gliding to its section, the entry's place is that section,
+  // not the half-way point the browser keeps for it.
   if (entryOn !== null && scrollRestore?.entry !== entryOn)
-    scrollByEntry.set(entryOn, window.scrollY);
+    scrollByEntry.set(entryOn, sectionBeingHeld() ?? window.scrollY);
   lastPopWasTraversal = isPageEntry(event.state);
   if (!lastPopWasTraversal) {
     restoreScroll(null);

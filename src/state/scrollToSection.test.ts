@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_HOLD_MS, QUIET_MS, scrollToSection } from './scrollToSection';
+import { MAX_HOLD_MS, QUIET_MS, scrollToSection, sectionBeingHeld } from './scrollToSection';
 
 // happy-dom lays nothing out: the test moves the section by hand and plays the resize that a
 // panel arriving above it would cause.
@@ -85,6 +85,18 @@ describe('scrollToSection', () => {
       expect(scroll, input).toHaveBeenCalledTimes(1);
       document.body.replaceChildren();
     }
+  });
+
+  it('names the section it holds until it lets go; Back by the keyboard does not let go', () => {
+    const { section } = setUp();
+    expect(sectionBeingHeld()).toBeNull();
+    scrollToSection(section, 'smooth');
+    expect(sectionBeingHeld()).toBe(section);
+    // Alt+← is Back: the entry is left mid-glide, and historyMoves asks where it was going.
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', altKey: true }));
+    expect(sectionBeingHeld()).toBe(section);
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown' }));
+    expect(sectionBeingHeld()).toBeNull();
   });
 
   it('never holds longer than its cap, and a new jump replaces the old hold', () => {

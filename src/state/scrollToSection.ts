@@ -8,6 +8,24 @@ export const MAX_HOLD_MS = 10_000;
 const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
 let releaseHold: (() => void) | null = null;
+let heldSection: HTMLElement | null = null;
+
+/**
+ * The section being brought to the top, if any: the scroll may still be on its way there, and
+ * where the page is now is no place the reader chose (historyMoves.ts remembers the section).
+ */
+export function sectionBeingHeld(): HTMLElement | null {
+  return releaseHold !== null ? heldSection : null;
+}
+
+/** Back and Forward by the keyboard (Alt+←, ⌘[): they leave the entry, they do not scroll it. */
+function isHistoryKey(e: Event): boolean {
+  return (
+    e instanceof KeyboardEvent &&
+    (e.altKey || e.metaKey) &&
+    (e.key === 'ArrowLeft' || e.key === 'ArrowRight' || e.key === '[' || e.key === ']')
+  );
+}
 
 /** Lets go of the section being held, if any: the reader went Back, and the page is theirs. */
 export function releaseSectionHold(): void {
@@ -49,18 +67,22 @@ export function scrollToSection(section: HTMLElement, behavior: ScrollBehavior):
     restartQuiet();
   });
   const cap = window.setTimeout(stop, MAX_HOLD_MS);
+  const onReaderInput = (e: Event) => {
+    if (!isHistoryKey(e)) stop();
+  };
   function stop() {
     observer.disconnect();
     window.clearTimeout(quiet);
     window.clearTimeout(cap);
     window.removeEventListener('scroll', restartQuiet);
-    READER_INPUT.forEach((e) => window.removeEventListener(e, stop));
+    READER_INPUT.forEach((e) => window.removeEventListener(e, onReaderInput));
     if (releaseHold === stop) releaseHold = null;
   }
   observer.observe(container);
   // The scroll itself keeps the hold: it lets go only once the scroll has ended.
   window.addEventListener('scroll', restartQuiet, { passive: true });
-  READER_INPUT.forEach((e) => window.addEventListener(e, stop, { passive: true }));
+  READER_INPUT.forEach((e) => window.addEventListener(e, onReaderInput, { passive: true }));
   restartQuiet();
   releaseHold = stop;
+  heldSection = section;
 }
