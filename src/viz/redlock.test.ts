@@ -371,6 +371,19 @@ describe('chart labels that keep clear of bars and lines', () => {
       x: 116,
       onNameLine: true,
     });
+    // The two-holders line through where it would stand: it starts after the line instead.
+    expect(jumpLabelPlace(m, jump, x, 14, nameLine, 150)).toEqual({
+      text: '+2000 ms',
+      x: 156,
+      onNameLine: true,
+    });
+    // With no room after the line either, a shorter form, still clear of the line.
+    const narrow = { ...nameLine, width: 230 };
+    expect(jumpLabelPlace(m, jump, x, 14, narrow, 150)).toEqual({
+      text: '+2 s',
+      x: 156,
+      onNameLine: true,
+    });
     // Where the label fits beside its line, it stays there.
     const roomy = (ms: number) => ((ms - jump.atMs) * 300) / (nextHold.fromMs - jump.atMs);
     expect(jumpLabelPlace(m, jump, roomy, 14, nameLine).onNameLine).toBe(false);

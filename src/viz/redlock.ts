@@ -386,7 +386,8 @@ function jumpRoomPx(
  * Where a clock jump's label goes: beside its line in the row, as jumpLabel writes it; or, where
  * even its shortest form runs into the next key and the row's name stands above the row, on the
  * name's line, after the name (ending at `nameEndX`), as long as the figure's `width` allows. With
- * the text at 200% on a 375 px phone "+2 s" ran into redis-3's next key.
+ * the text at 200% on a 375 px phone "+2 s" ran into redis-3's next key. On the name's line it
+ * keeps clear of the two-holders line at `lineX` too: starting after it if it would cross it.
  */
 export function jumpLabelPlace(
   model: RedlockModel,
@@ -394,6 +395,7 @@ export function jumpLabelPlace(
   x: (ms: number) => number,
   charPx: number,
   nameLine: { nameEndX: number; width: number } | null,
+  lineX: number | null = null,
 ): { text: string; x: number; onNameLine: boolean } {
   const beside = {
     text: jumpLabel(model, jump, x, charPx),
@@ -402,9 +404,16 @@ export function jumpLabelPlace(
   };
   const shortest = jumpChoices(jump).at(-1)!;
   if (nameLine === null || shortest.length * charPx <= jumpRoomPx(model, jump, x)) return beside;
-  const at = Math.max(x(jump.atMs) + 4, nameLine.nameEndX + charPx);
-  const text = jumpChoices(jump).find((c) => at + c.length * charPx <= nameLine.width - 4);
-  return text === undefined ? beside : { text, x: at, onNameLine: true };
+  const from = Math.max(x(jump.atMs) + 4, nameLine.nameEndX + charPx);
+  const fits = (at: number, c: string) => at + c.length * charPx <= nameLine.width - 4;
+  const crosses = (at: number, c: string) =>
+    lineX !== null && at - 4 < lineX && lineX < at + c.length * charPx + 4;
+  for (const text of jumpChoices(jump)) {
+    if (fits(from, text) && !crosses(from, text)) return { text, x: from, onNameLine: true };
+    const after = lineX === null ? from : Math.max(from, lineX + 6);
+    if (fits(after, text)) return { text, x: after, onNameLine: true };
+  }
+  return beside;
 }
 
 /**

@@ -153,7 +153,7 @@ export function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: num
             row && layout.labelsAbove
               ? { nameEndX: 4 + row.label.length * charPx, width: layout.width }
               : null;
-          const label = jumpLabelPlace(model, j, x, charPx, nameLine);
+          const label = jumpLabelPlace(model, j, x, charPx, nameLine, lineX);
           return (
             <g key={`j${i}`} className="rl-jump">
               <line x1={x(j.atMs)} x2={x(j.atMs)} y1={y + 2} y2={y + rowHeight - 2} />
