@@ -44,7 +44,8 @@ describe('RedlockPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'A GC pause past the TTL' }));
     const gcPause = caption();
     // In the GC pause client 2 writes in the very ms it takes the lock.
-    for (const c of [clockJump, gcPause]) expect(c).toMatch(/Client 2 gets the key on \d of 5 nodes/);
+    for (const c of [clockJump, gcPause])
+      expect(c).toMatch(/Client 2 gets the key on \d of 5 nodes/);
     expect(gcPause).not.toMatch(/write/i);
   });
 
