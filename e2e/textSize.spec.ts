@@ -115,6 +115,31 @@ test('at every width, in a row or stacked, no fenced-path step runs under its ar
   }
 });
 
+// On a phone the steps take two columns, or one below 21rem of panel. At 320 px an even split
+// of the two ran step 1 ("Acquire,") 5 px past its column; just above the switch, with the text at
+// 110% to 150%, up to 16 px past it, and "Extend," to the panel's edge.
+test('on a phone with the text at 100% to 150%, no fenced-path step runs past its column or its panel', async ({
+  page,
+}) => {
+  const lab = new LabPage(page);
+  await lab.open();
+  await lab.waitForPanels();
+  for (const textPct of [100, 110, 125, 150]) {
+    await page.evaluate((pct) => (document.documentElement.style.fontSize = `${pct}%`), textPct);
+    for (let widthPx = 320; widthPx <= 500; widthPx += 10) {
+      await page.setViewportSize({ width: widthPx, height: 900 });
+      const at = `${widthPx} px, ${textPct}%`;
+      expect.soft(await stepPastItsColumnPx(page), at).toBeLessThanOrEqual(0.5);
+      const pastPanelPx = await page.locator('.fp').evaluate((panel) => {
+        const edge = panel.getBoundingClientRect().right;
+        const steps = [...panel.querySelectorAll('.fp-node')];
+        return Math.max(0, ...steps.map((s) => s.getBoundingClientRect().right - (edge - 1)));
+      });
+      expect.soft(pastPanelPx, `${at}: past the panel`).toBe(0);
+    }
+  }
+});
+
 test('with the text at 200% on a 1024 px screen, the sections beside the contents stay on the screen', async ({
   page,
 }) => {
