@@ -185,6 +185,26 @@ test.describe('the page', () => {
     ).toBeInViewport();
   });
 
+  test('Redlock’s “replay it” below the figure brings the figure into view, on the run it shows', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const lab = new LabPage(page);
+    await lab.open('#redlock');
+    await lab.waitForPanels();
+    const redlock = lab.section('Redlock and its critique');
+    const replayIt = redlock.getByRole('button', { name: /^Replay it: / });
+    await replayIt.scrollIntoViewIfNeeded();
+    const runs = redlock.getByRole('group', { name: 'Which failure to replay' });
+    await expect(runs).not.toBeInViewport();
+    await replayIt.press('Enter');
+    const gcPause = runs.getByRole('button', { name: 'A GC pause past the TTL' });
+    await expect(gcPause).toHaveAttribute('aria-pressed', 'true');
+    await expect(gcPause).toBeFocused();
+    await lab.scrollSettled();
+    await expect(runs).toBeInViewport();
+  });
+
   test('shows the tested lock files as they are', async ({ page }) => {
     const lab = new LabPage(page);
     await lab.open();

@@ -430,8 +430,14 @@ describe('DrillPanel', () => {
       screen.getAllByText(/could not be read, so the drill starts fresh/).length,
     ).toBeGreaterThan(0);
     expect(drill().getByText('0 of 8 known')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    const dismiss = screen.getByRole('button', { name: 'Dismiss' });
+    dismiss.focus();
+    fireEvent.click(dismiss);
     expect(screen.queryByText(/could not be read/)).toBeNull();
+    // The button went with its notice; the keyboard is not dropped on the page's body.
+    expect(document.activeElement).toBe(
+      drill().getByRole('button', { name: 'Interview practice' }),
+    );
   });
 
   it('works for the session and says progress will not be kept when storage is blocked', () => {

@@ -38,6 +38,7 @@ export function DrillPanel({
   const [confirming, setConfirming] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const resetButton = useRef<HTMLButtonElement>(null);
+  const practiceButton = useRef<HTMLButtonElement>(null);
   // Practice asks one question at a time; which one is this session's business, not saved.
   const [practiceIndex, setPracticeIndex] = useState(0);
   const practiceCard = useRef<HTMLDivElement>(null);
@@ -104,7 +105,14 @@ export function DrillPanel({
       {notice && (
         <div className="drill-notice" role="status">
           <p>{notice.message}</p>
-          <button type="button" onClick={() => store.getState().dismissNotice()}>
+          <button
+            type="button"
+            onClick={() => {
+              store.getState().dismissNotice();
+              // The button goes with its notice: the keyboard goes on to the drill's controls.
+              practiceButton.current?.focus();
+            }}
+          >
             Dismiss
           </button>
         </div>
@@ -139,7 +147,12 @@ export function DrillPanel({
           />
         </div>
         <div className="drill-controls">
-          <button type="button" aria-pressed={practicing} onClick={togglePractice}>
+          <button
+            type="button"
+            ref={practiceButton}
+            aria-pressed={practicing}
+            onClick={togglePractice}
+          >
             Interview practice
           </button>
           {practicing && (

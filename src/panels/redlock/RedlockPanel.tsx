@@ -90,6 +90,33 @@ export function RedlockPanel() {
     setLinkedStepShown(false);
     replaceSearch(stepSearch(runSearch(currentSearch(), r), stepByRun[r] ?? null));
   };
+  const runsRef = useRef<HTMLDivElement>(null);
+  const recordingButtonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  /**
+   * From the assumptions table below the figure: the figure changes out of view, so bring it into
+   * view and put the keyboard on the run it now shows, as the failure cases' buttons do with the
+   * replay.
+   */
+  const chooseAndShow = (r: RunName) => {
+    choose(r);
+    requestAnimationFrame(() => {
+      runsRef.current?.scrollIntoView({ block: 'start' });
+      runsRef.current?.querySelector<HTMLElement>('[aria-pressed="true"]')?.focus({
+        preventScroll: true,
+      });
+    });
+  };
+  /** The reader's size goes, and its button with it: the focus goes to what takes its place. */
+  const backToRecorded = () => {
+    setOwnMs(null);
+    requestAnimationFrame(() =>
+      (
+        recordingButtonRef.current ??
+        panelRef.current?.querySelector<HTMLElement>('.rl-jump-slider input')
+      )?.focus(),
+    );
+  };
   const [ownMsByRun, setOwnMsByRun] = useState(fromLink.ownMsByRun);
   const [linkProblem, setLinkProblem] = useState(fromLink.linkProblem);
   // Back or Forward: the run, sizes and step that entry's URL names, unless the figure already
@@ -189,8 +216,8 @@ export function RedlockPanel() {
           <li key={n}>{n}</li>
         ))}
       </ul>
-      <div className="fl-panel rl" onKeyDown={onKeyDown}>
-        <div className="rl-runs" role="group" aria-label="Which failure to replay">
+      <div className="fl-panel rl" onKeyDown={onKeyDown} ref={panelRef}>
+        <div className="rl-runs" role="group" aria-label="Which failure to replay" ref={runsRef}>
           {REDLOCK_RUNS.map((r) => (
             <button
               key={r.scenario}
@@ -231,7 +258,7 @@ export function RedlockPanel() {
             <>
               {' '}
               The lab recorded the {sized.recordedMs} ms {noun}; this one is the engine’s alone.{' '}
-              <button type="button" className="fl-link-button" onClick={() => setOwnMs(null)}>
+              <button type="button" className="fl-link-button" onClick={backToRecorded}>
                 Back to {sized.recordedMs} ms
               </button>
             </>
@@ -243,6 +270,7 @@ export function RedlockPanel() {
                   recorded,
                 )}).{' '}
                 <button
+                  ref={recordingButtonRef}
                   type="button"
                   className="fl-link-button"
                   onClick={() =>
@@ -298,6 +326,7 @@ export function RedlockPanel() {
             <IconStepForward />
           </button>
         </div>
+        <p className="rl-keys">Keys: ← → step through the events.</p>
         {stepNotice && (
           <p className="fl-link-notice rl-notice" role="status">
             {stepNotice}
@@ -346,7 +375,7 @@ export function RedlockPanel() {
                       <button
                         type="button"
                         className="fl-link-button"
-                        onClick={() => choose(a.run as RunName)}
+                        onClick={() => chooseAndShow(a.run as RunName)}
                         // The name starts with the visible words, then says which failure.
                         aria-label={`${a.run === which ? 'Shown above' : 'Replay it'}: ${a.breaks}`}
                       >

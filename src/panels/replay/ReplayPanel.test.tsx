@@ -130,6 +130,16 @@ describe('ReplayPanel, the run selects', () => {
     expect(usePlayback.getState().notice).toBeNull();
   });
 
+  it('keeps the keyboard in the replay when its notice is dismissed', () => {
+    usePlayback.setState({ notice: 'The link’s variant “nope” is not one this scenario has.' });
+    render(<ReplayPanel />);
+    const dismiss = screen.getByRole('button', { name: 'Dismiss' });
+    dismiss.focus();
+    fireEvent.click(dismiss);
+    expect(screen.queryByText(/variant “nope”/)).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Replay' }));
+  });
+
   it('names every scenario in what a 320 px select shows, each name its own', () => {
     render(<ReplayPanel />);
     const scenario = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Scenario' });

@@ -90,7 +90,15 @@ export function ReplayPanel() {
         {notice && (
           <div className="replay-notice" role="status">
             <span>{notice}</span>
-            <button type="button" className="fl-button" onClick={dismissNotice}>
+            <button
+              type="button"
+              className="fl-button"
+              onClick={() => {
+                dismissNotice();
+                // The button goes with its notice: the keyboard stays in the replay.
+                panelRef.current?.focus({ preventScroll: true });
+              }}
+            >
               Dismiss
             </button>
           </div>
