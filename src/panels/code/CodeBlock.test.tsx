@@ -21,6 +21,11 @@ describe('CodeBlock', () => {
     );
     expect(container.querySelector('.tok-keyword')?.textContent).toBeTruthy();
     expect(screen.getByRole('figure', { name: /Acquire with a token/ })).toBeTruthy();
+    // Scrollable by keyboard and named, without adding a landmark per code block.
+    const pre = screen.getByRole('group', { name: /Acquire with a token/ });
+    expect(pre.tagName).toBe('PRE');
+    expect(pre.tabIndex).toBe(0);
+    expect(screen.queryAllByRole('region')).toHaveLength(0);
   });
 
   it('reads every tested lock file from src/locks', () => {

@@ -135,7 +135,7 @@ export function Player({
           max={cursor.length}
           step={1}
           value={step}
-          aria-valuetext={`Step ${step} of ${cursor.length}${event ? `, ${event.t} ms` : ''}`}
+          aria-valuetext={`Step ${step} of ${cursor.length}${event ? `, ${fmt(event.t)}` : ''}`}
           onChange={(e) => {
             setPlaying(false);
             setStep(Number(e.target.value));

@@ -45,6 +45,9 @@ describe('ReplayPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Step back' }));
     expect(documentNow().body).toBe('v0');
     expect(usePlayback.getState().step).toBe(6);
+    // The position reads its time as the page shows times, to a tenth of a ms.
+    const position = screen.getByRole('slider', { name: 'Replay position' });
+    expect(position.getAttribute('aria-valuetext')).toMatch(/^Step 6 of \d+, \d+(\.\d)? ms$/);
   });
 
   it('with fencing off the stale write is accepted and corrupts the document', () => {

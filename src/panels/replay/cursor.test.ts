@@ -476,7 +476,7 @@ describe('ReplayCursor, a failover to a replica that never had the lock', () => 
     expect(Object.keys(promoted.believers)).toEqual(['client-1']);
     expect(describeLockNow(promoted)).toMatchObject({
       lock: `Free: the replica promoted at ${t} ms never had client 1’s key.`,
-      believers: `Believes it holds it: client 1 (token 33), whose key the replica promoted at ${t} ms never had.`,
+      believers: `Believes it holds it: client 1 (token 33), though the replica promoted at ${t} ms never had its key.`,
     });
     // Client 2 then takes the lock, with the same token; the stale write is still judged so.
     expect(c.stateAt(acquiredAgain + 1).lock).toMatchObject({ holder: 'client-2', token: 33 });

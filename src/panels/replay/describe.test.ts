@@ -202,11 +202,15 @@ describe('describe, in words for each lock', () => {
   it('tells a blind DEL from a release that checks its token', () => {
     const invoke = { t: 1, actor: 'client-1', f: 'release', type: 'invoke' } as const;
     expect(describeEvent({ ...invoke, value: { token: 33, blind: true } })).toBe(
-      'Client 1 deletes the lock key with a plain DEL, without checking its token 33.',
+      'Client 1 sends a plain DEL for the lock key, without checking its token 33.',
     );
     expect(describeEvent({ ...invoke, value: { token: 33, blind: false } })).toBe(
-      'Client 1 releases the lock with token 33.',
+      'Client 1 asks to release the lock with token 33.',
     );
+    // A transaction-level advisory lock ends with its transaction: the "release" is the commit.
+    expect(
+      describeEvent({ ...invoke, value: { token: null, blind: false } }, null, 'pg-advisory'),
+    ).toBe('Client 1 asks to commit its transaction, which would end its lock.');
   });
 
   it('names clients in words inside the notes a recording carries', () => {

@@ -155,9 +155,13 @@ export function describeEvent(
     case 'release':
       if (ev.type === 'invoke') {
         // A blind release is a plain DEL: whoever's key is there goes (the slow-release failure).
-        return v.blind === true
-          ? `${who} deletes the lock key with a plain DEL, without checking its ${tokenText(v.token)}.`
-          : `${who} releases the lock with ${tokenText(v.token)}.`;
+        // Said as a request, as an acquire is: its answer, next, says whether anything was let go.
+        if (v.blind === true)
+          return `${who} sends a plain DEL for the lock key, without checking its ${tokenText(v.token)}.`;
+        // A transaction-level advisory lock has no release of its own: the commit ends it.
+        if (lock === 'pg-advisory')
+          return `${who} asks to commit its transaction, which would end its lock.`;
+        return `${who} asks to release the lock with ${tokenText(v.token)}.`;
       }
       if (ev.type === 'ok') {
         return v.committed === true
@@ -305,7 +309,7 @@ function freedWords(freed: LockFreed): string {
 function lossWords(loss: GrantLoss): string {
   return loss.by === 'session-end'
     ? `whose session Postgres ended at ${ms(loss.t)}, taking its lock`
-    : `whose key the replica promoted at ${ms(loss.t)} never had`;
+    : `though the replica promoted at ${ms(loss.t)} never had its key`;
 }
 
 /**
