@@ -7,6 +7,7 @@ import { panelTurns } from './panelTurns';
 import { useDeepLink } from './useDeepLink';
 import { useKeepPlaceOnResize } from './useKeepPlaceOnResize';
 import { TopPanel } from '../panels/top';
+import { LinkNotice } from './LinkNotice';
 
 /** The section's panel once it has had its turn (panelTurns.ts); until then a loading line. */
 function PanelInTurn({ info }: { info: SectionInfo }) {
@@ -71,6 +72,7 @@ export function App() {
             <section id={top.id} aria-labelledby={`${top.id}-title`} className="section hero">
               <p className="eyebrow">Fencing Lab</p>
               <h1 id={`${top.id}-title`}>{top.title}</h1>
+              <LinkNotice />
               <TopPanel />
             </section>
           ) : null}

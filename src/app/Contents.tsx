@@ -4,6 +4,14 @@ import { useActiveSection } from './useActiveSection';
 
 const ids = sections.map((s) => s.id);
 
+/** Set while the contents are on the page: opens them (on a phone) and focuses the first link. */
+let opener: (() => void) | null = null;
+
+/** Takes the reader to the contents: the list opened on a phone, focus on its first link. */
+export function openContents(): void {
+  opener?.();
+}
+
 /**
  * The contents menu. On a wide screen it is a sticky column beside the page; on a phone it is
  * a bar at the top with a button that opens the list. Either way every section is one link
@@ -14,6 +22,21 @@ export function Contents() {
   const active = useActiveSection(ids);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const activeInfo = sections.find((s) => s.id === active);
+
+  useEffect(() => {
+    opener = () => {
+      // The toggle shows only where the list hides behind it (a phone's bar).
+      if (toggleRef.current && toggleRef.current.getClientRects().length > 0) setOpen(true);
+      requestAnimationFrame(() =>
+        document
+          .querySelector<HTMLAnchorElement>('#contents-list a')
+          ?.focus({ preventScroll: true }),
+      );
+    };
+    return () => {
+      opener = null;
+    };
+  }, []);
 
   // Escape closes the open menu and puts focus back on its button, as a disclosure should.
   useEffect(() => {

@@ -154,3 +154,19 @@ describe('playback store', () => {
     expect(await urlSearch()).toBe('?keep=1');
   });
 });
+
+describe('replayLinkNotice', () => {
+  it('gives the sentences the replay’s notice shows for a link, checked against the runs', async () => {
+    const p = await freshStore('');
+    expect(p.replayLinkNotice('')).toBeNull();
+    expect(p.replayLinkNotice('?scenario=paused-client&variant=fencing-on')).toBeNull();
+    expect(p.replayLinkNotice('?scenario=nope')).toBe(
+      'There is no scenario called “nope”; showing paused-client instead.',
+    );
+    expect(p.replayLinkNotice('?step=abc')).toBe(
+      'The link’s step “abc” is not a step number, so the replay starts at the beginning.',
+    );
+    // It only reads: the replay stays where it was.
+    expect(p.usePlayback.getState().notice).toBeNull();
+  });
+});

@@ -132,6 +132,15 @@ function settle(asked: AskedRun): AskedRun {
 }
 
 /**
+ * What the replay says about the run and step a search string names: the sentences its notice
+ * shows for that link (a run that does not exist, a step past the end), or null when there is
+ * nothing to say. Checked against the runs once the replay module has registered them.
+ */
+export function replayLinkNotice(search: string): string | null {
+  return settle(askedBy(search)).notice;
+}
+
+/**
  * The reader went Back or Forward: show the run and step that entry's URL names (the default run
  * at its start when it names none), and leave the URL as it is. When the replay already shows
  * them, nothing changes: a replay still playing keeps playing.

@@ -18,6 +18,8 @@ export interface ParsedReplayQuery {
 }
 
 export const REPLAY_HASH = 'see-it';
+/** The parameters the replay reads from the URL. */
+export const REPLAY_KEYS = ['scenario', 'variant', 'lock', 'step'] as const;
 /** Names are lower-case words joined by dashes (and `+` in a backend); anything else is a typo. */
 const NAME = /^[a-z0-9][a-z0-9+-]{0,63}$/;
 const MAX_STEP = 1_000_000;
@@ -37,14 +39,20 @@ export function parseReplayQuery(search: string): ParsedReplayQuery {
     if (raw === null) continue;
     present = true;
     if (NAME.test(raw)) query[key] = raw;
-    else problems.push(`The link’s ${key} “${raw.slice(0, 40)}” is not a name this page knows.`);
+    else
+      problems.push(
+        `The link’s ${key} “${raw.slice(0, 40)}” is not a name this page knows, so the replay chose its own.`,
+      );
   }
   const rawStep = params.get('step');
   if (rawStep !== null) {
     present = true;
     const step = /^\d{1,7}$/.test(rawStep) ? Number(rawStep) : NaN;
     if (Number.isSafeInteger(step) && step <= MAX_STEP) query.step = step;
-    else problems.push(`The link’s step “${rawStep.slice(0, 20)}” is not a step number.`);
+    else
+      problems.push(
+        `The link’s step “${rawStep.slice(0, 20)}” is not a step number, so the replay starts at the beginning.`,
+      );
   }
   return { query, present, problems };
 }

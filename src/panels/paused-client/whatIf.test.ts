@@ -195,3 +195,15 @@ describe('the reader’s numbers in the URL', () => {
     ]);
   });
 });
+
+describe('the what-if’s reading of a link, for the notice under the title', () => {
+  it('reads the parameters whatIfSearch writes, and gives parseWhatIfQuery’s sentences', async () => {
+    const { WHAT_IF_KEYS, whatIfLinkReader, whatIfSearch, parseWhatIfQuery, RECORDED_NUMBERS } =
+      await import('./whatIf');
+    const written = new URLSearchParams(whatIfSearch('', RECORDED_NUMBERS));
+    expect([...written.keys()].sort()).toEqual([...WHAT_IF_KEYS].sort());
+    const search = '?try-ttl=abc&try-lock=zk';
+    expect(whatIfLinkReader.problems(search)).toEqual(parseWhatIfQuery(search).problems);
+    expect(whatIfLinkReader.problems(search)).toHaveLength(2);
+  });
+});

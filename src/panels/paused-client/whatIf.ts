@@ -4,6 +4,7 @@
 import { pausedClient } from '../../sim/scenarios/pausedClient';
 import { simulate } from '../../sim/simulate';
 import type { Trace } from '../../sim/trace/schema';
+import type { LinkReader } from '../../state/linkProblems';
 import { readMsParam, searchWith, type MsRange } from '../../state/urlParams';
 import { LIVE_SEED } from '../replay/catalog';
 import {
@@ -116,6 +117,15 @@ const QUERY = {
   fencing: 'try-fencing',
   lock: 'try-lock',
 } as const;
+
+/** The parameters the what-if reads from the URL. */
+export const WHAT_IF_KEYS: readonly string[] = Object.values(QUERY);
+
+/** The link's problems with the what-if's numbers, for the notice under the page's title. */
+export const whatIfLinkReader: LinkReader = {
+  keys: WHAT_IF_KEYS,
+  problems: (search) => parseWhatIfQuery(search).problems,
+};
 
 export interface ParsedWhatIfQuery {
   /** The numbers the link asks for (the recorded ones where it names none); null for none at all. */

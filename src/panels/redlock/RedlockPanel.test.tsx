@@ -220,7 +220,7 @@ describe('RedlockPanel', () => {
     render(<RedlockPanel />);
     expect(
       screen.getByText(
-        'The link’s redlock “paxos” is not clock-jump or gc-pause, so this is the clock jump.',
+        'The link’s redlock “paxos” is not clock-jump or gc-pause, so the figure shows the clock jump.',
       ),
     ).toBeTruthy();
     expect(pressed()).toBe('A clock jumps on one node');
@@ -296,7 +296,7 @@ describe('RedlockPanel', () => {
     expect(position()).toBe(last);
     expect(
       screen.getByText(
-        `The link’s redlock-step 9999 is past this run’s last event (${last}), so this is its end.`,
+        `The link’s redlock-step 9999 is past this run’s last event (${last}), so the figure shows its end.`,
       ),
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Previous event' }));

@@ -17,11 +17,12 @@ import { fmt } from '../../viz/timeline';
 import { redlockNotes, redlockSayIt, redlockVerdict } from '../../content/redlock';
 import { SayIt } from '../top';
 import { ASSUMPTIONS, REDLOCK_RUNS } from './assumptions';
-import { clockJumpRun, clockJumpSetup, noSecondMajority } from './clockJump';
-import { gcPauseRun, noOverlapAfterPause } from './gcPause';
+import { clockJumpSetup, noSecondMajority } from './clockJump';
+import { noOverlapAfterPause } from './gcPause';
 import type { SizedRun } from './sizedRun';
-import { parseRunQuery, runSearch } from './runChoice';
-import { parseStepQuery, stepPastEnd, stepSearch } from './stepInUrl';
+import { runSearch } from './runChoice';
+import { stepPastEnd, stepSearch } from './stepInUrl';
+import { readLink, RUN_NAMES, SIZED_RUNS, type RunName } from './readLink';
 import { twoHoldersSentence } from './story';
 import { closeCallSentence } from '../shared/nearOutcomeChange';
 import '../shared/tokens.css';
@@ -29,48 +30,19 @@ import './redlock.css';
 import { actorClass } from './actorClass';
 import { RedlockChart } from './RedlockChart';
 
-type RunName = (typeof REDLOCK_RUNS)[number]['scenario'];
-
 /** Each run's one parameter the reader can set, its slider's name, and the word for it. */
 const SIZED: Record<RunName, { sized: SizedRun; label: string; noun: string }> = {
-  'redlock-clock-jump': { sized: clockJumpRun, label: 'Clock jump on redis-3', noun: 'jump' },
-  'redlock-gc-pause': { sized: gcPauseRun, label: 'Client 1’s GC pause', noun: 'pause' },
+  'redlock-clock-jump': {
+    sized: SIZED_RUNS['redlock-clock-jump'],
+    label: 'Clock jump on redis-3',
+    noun: 'jump',
+  },
+  'redlock-gc-pause': {
+    sized: SIZED_RUNS['redlock-gc-pause'],
+    label: 'Client 1’s GC pause',
+    noun: 'pause',
+  },
 };
-const RUN_NAMES = Object.keys(SIZED) as RunName[];
-
-/** What the panel shows for a URL: its run, each run's size, the step, and what was wrong. */
-function readLink(search: string) {
-  const read = Object.fromEntries(RUN_NAMES.map((r) => [r, SIZED[r].sized.parse(search)]));
-  const sizes = read as Record<RunName, { ms: number | null; problem: string | null }>;
-  const runFromLink = parseRunQuery(search);
-  const linked = (r: RunName) => sizes[r].ms !== null || sizes[r].problem !== null;
-  // The run is the one the link names; failing that, a link with only a GC pause in it opens
-  // that run.
-  const which: RunName =
-    runFromLink.run ??
-    (linked('redlock-gc-pause') && !linked('redlock-clock-jump')
-      ? 'redlock-gc-pause'
-      : 'redlock-clock-jump');
-  const stepFromLink = parseStepQuery(search);
-  return {
-    which,
-    runProblem: runFromLink.problem,
-    stepFromLink,
-    // A linked step belongs to the run the link opens; each run keeps its own place after that.
-    stepByRun: (stepFromLink.step !== null ? { [which]: stepFromLink.step } : {}) as Record<
-      string,
-      number
-    >,
-    ownMsByRun: {
-      'redlock-clock-jump': sizes['redlock-clock-jump'].ms,
-      'redlock-gc-pause': sizes['redlock-gc-pause'].ms,
-    } as Record<RunName, number | null>,
-    linkProblem: {
-      'redlock-clock-jump': sizes['redlock-clock-jump'].problem,
-      'redlock-gc-pause': sizes['redlock-gc-pause'].problem,
-    } as Record<RunName, string | null>,
-  };
-}
 
 export function RedlockPanel() {
   // The reader's own sizes, once they move a slider or open a link with one; until then, the

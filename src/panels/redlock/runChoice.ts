@@ -4,7 +4,7 @@ import { searchWith } from '../../state/urlParams';
 
 export type RedlockRun = 'redlock-clock-jump' | 'redlock-gc-pause';
 
-const RUN_QUERY = 'redlock';
+export const RUN_QUERY = 'redlock';
 const IN_URL: Record<RedlockRun, string> = {
   'redlock-clock-jump': 'clock-jump',
   'redlock-gc-pause': 'gc-pause',
@@ -18,7 +18,7 @@ export function parseRunQuery(search: string): { run: RedlockRun | null; problem
   if (run) return { run, problem: null };
   return {
     run: null,
-    problem: `The link’s redlock “${raw.slice(0, 20)}” is not clock-jump or gc-pause, so this is the clock jump.`,
+    problem: `The link’s redlock “${raw.slice(0, 20)}” is not clock-jump or gc-pause, so the figure shows the clock jump.`,
   };
 }
 

@@ -14,6 +14,8 @@ export interface SizedRun {
   scenario: string;
   /** The parameter the slider sets: `jumpMs`, `pauseMs`. */
   param: string;
+  /** Its name in the URL: `try-jump`, `try-gc-pause`. */
+  query: string;
   range: MsRange;
   /** The value the lab recorded: the slider's starting place. */
   recordedMs: number;
@@ -39,6 +41,7 @@ export function sizedRun(
   return {
     scenario: scenario.name,
     param,
+    query,
     range,
     recordedMs,
     run,
@@ -53,7 +56,7 @@ export function sizedRun(
         ms: read.ms,
         problem:
           read.problem !== null
-            ? `${read.problem}; this is the recorded ${recordedMs} ms.`
+            ? `${read.problem}, so the figure runs the recorded ${recordedMs} ms.`
             : read.rounded,
       };
     },

@@ -3,7 +3,7 @@
 // in another run, so the panel drops it when the reader changes either.
 import { searchWith } from '../../state/urlParams';
 
-const STEP_QUERY = 'redlock-step';
+export const STEP_QUERY = 'redlock-step';
 
 /** The step a search string names: null when it names none, a sentence when it is not a number. */
 export function parseStepQuery(search: string): { step: number | null; problem: string | null } {
@@ -13,14 +13,14 @@ export function parseStepQuery(search: string): { step: number | null; problem: 
   if (/^\d{1,5}$/.test(raw)) return { step: Number(raw), problem: null };
   return {
     step: null,
-    problem: `The link’s redlock-step “${raw.slice(0, 20)}” is not a step number, so this is the moment of two holders.`,
+    problem: `The link’s redlock-step “${raw.slice(0, 20)}” is not a step number, so the figure opens at the moment of two holders.`,
   };
 }
 
 /** Says so when a linked step lies past the run's end, since the figure shows the end instead. */
 export function stepPastEnd(linkedStep: number, lastStep: number): string | null {
   return linkedStep > lastStep
-    ? `The link’s redlock-step ${linkedStep} is past this run’s last event (${lastStep}), so this is its end.`
+    ? `The link’s redlock-step ${linkedStep} is past this run’s last event (${lastStep}), so the figure shows its end.`
     : null;
 }
 

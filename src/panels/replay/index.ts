@@ -2,3 +2,5 @@
 export { ReplayPanel } from './ReplayPanel';
 // The panel reads the replay's runs: it is shown once the recordings are validated.
 export { runsReady } from './runs';
+// What the link's replay values got wrong, for the notice under the page's title.
+export { replayLinkReader as linkReader } from './linkReader';

@@ -1,0 +1,185 @@
+// A link's problems are told under the title at load: a hash that names nothing, a value a
+// section cannot use (also when the reader is not in that section), a parameter given twice. A
+// clean link shows nothing, and a notice above a linked section does not push it down.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { LabPage } from './pages/labPage';
+
+const notice = (page: Page) => page.getByRole('status', { name: 'About the link you opened' });
+const noticeItems = (page: Page) => notice(page).getByRole('listitem');
+
+/** Where a section's top is in the viewport, in px. */
+function sectionTop(page: Page, id: string): Promise<number> {
+  return page.evaluate(
+    (id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top),
+    id,
+  );
+}
+
+test.describe('the notice about the link', () => {
+  test('a hash that names nothing is named, and the contents are one click away', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const lab = new LabPage(page);
+    await lab.open('#nope');
+    await expect(notice(page)).toContainText(
+      'The link’s #nope names no part of this page, so the page opened at its top.',
+    );
+    await expect(notice(page)).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await notice(page).getByRole('button', { name: 'Open the contents' }).click();
+    await expect(lab.contentsToggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(lab.contentsLink('Key points')).toBeFocused();
+  });
+
+  test('a long hash is cut short and shown as text, never as markup', async ({ page }) => {
+    const lab = new LabPage(page);
+    const hash = `<img src=x onerror=alert(1)>${'x'.repeat(80)}`;
+    await lab.open(`#${encodeURIComponent(hash)}`);
+    await expect(notice(page)).toContainText(`#${hash.slice(0, 40)}… names no part of this page`);
+    await expect(notice(page).locator('img')).toHaveCount(0);
+  });
+
+  test('an unknown scenario without #see-it is told at the top, with a link to the replay', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const lab = new LabPage(page);
+    await lab.open('?scenario=nope');
+    await expect(notice(page)).toContainText(
+      'There is no scenario called “nope”; showing paused-client instead.',
+    );
+    await expect(notice(page)).toBeInViewport();
+    await notice(page).getByRole('link', { name: 'Go to “See it: fencing off, then on”' }).click();
+    await expect(
+      lab.section('See it: fencing off, then on').getByRole('heading').first(),
+    ).toBeInViewport();
+  });
+
+  test('a parameter given twice says which value was used', async ({ page }) => {
+    const lab = new LabPage(page);
+    await lab.open('?scenario=redis-failover&scenario=paused-client');
+    await expect(noticeItems(page)).toHaveCount(1);
+    await expect(notice(page)).toContainText(
+      'The link gives scenario twice (“redis-failover”, “paused-client”); the page used the first, “redis-failover”.',
+    );
+    await expect(
+      lab.section('See it: fencing off, then on').getByRole('combobox').first(),
+    ).toHaveValue(/redis-failover/);
+  });
+
+  for (const width of [1280, 375]) {
+    test(`a bad GC pause is told at load, and the linked Redlock section is not pushed down (${width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const lab = new LabPage(page);
+      await lab.open('?try-gc-pause=abc#redlock');
+      await lab.waitForPanels();
+      await expect(notice(page)).toContainText(
+        'The link’s try-gc-pause “abc” is not a number of ms from 0 to 1000, so the figure runs the recorded 500 ms.',
+      );
+      await expect(
+        notice(page).getByRole('link', { name: 'Go to “Redlock and its critique”' }),
+      ).toBeAttached();
+      // Landed on #redlock (under the phone's contents bar), and it stays there once the page has
+      // let go of it.
+      await expect.poll(() => sectionTop(page, 'redlock')).toBeLessThan(80);
+      const landed = await sectionTop(page, 'redlock');
+      expect(landed).toBeGreaterThanOrEqual(0);
+      await page.waitForTimeout(2500);
+      expect(await sectionTop(page, 'redlock')).toBe(landed);
+    });
+  }
+
+  test('a bad GC pause beside a clock jump is told at load, though the figure opens the jump', async ({
+    page,
+  }) => {
+    const lab = new LabPage(page);
+    await lab.open('?try-jump=300&try-gc-pause=abc#redlock');
+    await lab.waitForPanels();
+    const redlock = lab.section('Redlock and its critique');
+    await expect(redlock.getByRole('button', { name: /clock jumps/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(notice(page)).toContainText('The link’s try-gc-pause “abc”');
+  });
+
+  test('a clean link has no notice, and its empty live region takes no room', async ({ page }) => {
+    const lab = new LabPage(page);
+    for (const link of ['', '#numbers', '?try-ttl=300&scenario=redis-failover#paused-client']) {
+      await lab.open(link);
+      await lab.waitForPanels();
+      // Long enough for the notice to have come, had there been one.
+      await page.waitForTimeout(300);
+      const live = page.locator('.link-notice-live');
+      await expect(live).toHaveAttribute('role', 'status');
+      await expect(live).toHaveText('');
+      expect((await live.boundingBox())?.height).toBe(0);
+      await expect(notice(page)).toHaveCount(0);
+    }
+  });
+
+  test('a hash given later that names nothing is told; Back and Forward tell nothing twice', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const lab = new LabPage(page);
+    await lab.open('#nope');
+    await lab.waitForPanels();
+    await expect(noticeItems(page)).toHaveCount(1);
+    await lab.goViaContents('Numbers to say');
+    await lab.scrollSettled();
+    await expect(noticeItems(page)).toHaveCount(1);
+    await page.goBack();
+    await lab.scrollSettled();
+    await page.goForward();
+    await lab.scrollSettled();
+    await expect(noticeItems(page)).toHaveCount(1);
+    await expect(notice(page)).toContainText('The link’s #nope');
+
+    // The reader types a hash that names nothing: the page stays, and the notice says so.
+    const before = await page.evaluate(() => Math.round(window.scrollY));
+    await page.evaluate(() => {
+      window.location.hash = 'numbrs';
+    });
+    await expect(notice(page)).toContainText(
+      '#numbrs names no part of this page, so the page stayed where it was.',
+    );
+    await expect(noticeItems(page)).toHaveCount(1);
+    expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(before);
+
+    // Dismissed, it is gone; the same mistake made again is told again.
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await notice(page).getByRole('button', { name: 'Dismiss' }).click();
+    await expect(notice(page)).toHaveCount(0);
+    await page.evaluate(() => {
+      window.location.hash = 'numbers';
+    });
+    await expect(notice(page)).toHaveCount(0);
+    await page.evaluate(() => {
+      window.location.hash = 'numbrs';
+    });
+    await expect(notice(page)).toContainText('#numbrs names no part');
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`no serious or critical axe violations in the notice (${colorScheme})`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme });
+      const lab = new LabPage(page);
+      await lab.open('?scenario=nope&try-ttl=abc#nowhere');
+      await expect(noticeItems(page)).toHaveCount(3);
+      const results = await new AxeBuilder({ page }).include('.link-notice').analyze();
+      expect(results.passes.length).toBeGreaterThan(3);
+      expect(
+        results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
+    });
+  }
+});

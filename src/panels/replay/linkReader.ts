@@ -1,0 +1,13 @@
+// The link's problems with the replay's run and step, for the notice under the page's title: the
+// same sentences the replay's own notice shows, checked against the runs that exist.
+import type { LinkReader } from '../../state/linkProblems';
+import { replayLinkNotice } from '../../state/playback';
+import { REPLAY_KEYS } from '../../state/playbackUrl';
+
+export const replayLinkReader: LinkReader = {
+  keys: REPLAY_KEYS,
+  problems(search) {
+    const notice = replayLinkNotice(search);
+    return notice === null ? [] : [notice];
+  },
+};
