@@ -48,7 +48,7 @@ test.describe('the notice about the link', () => {
     const lab = new LabPage(page);
     await lab.open('?scenario=nope');
     await expect(notice(page)).toContainText(
-      'There is no scenario called “nope”; showing paused-client instead.',
+      'There is no scenario called “nope”; the replay shows “The paused client” instead.',
     );
     await expect(notice(page)).toBeInViewport();
     await notice(page).getByRole('link', { name: 'Go to “See it: fencing off, then on”' }).click();

@@ -161,7 +161,7 @@ describe('replayLinkNotice', () => {
     expect(p.replayLinkNotice('')).toBeNull();
     expect(p.replayLinkNotice('?scenario=paused-client&variant=fencing-on')).toBeNull();
     expect(p.replayLinkNotice('?scenario=nope')).toBe(
-      'There is no scenario called “nope”; showing paused-client instead.',
+      'There is no scenario called “nope”; the replay shows “The paused client” instead.',
     );
     expect(p.replayLinkNotice('?step=abc')).toBe(
       'The link’s step “abc” is not a step number, so the replay starts at the beginning.',

@@ -62,7 +62,12 @@ describe('catalog', () => {
     const bad = resolveChoice(options, { scenario: 'nope', variant: 'x', lock: 'y' });
     expect(bad.option.scenario).toBe('paused-client');
     expect(bad.notices).toHaveLength(3);
-    expect(bad.notices[0]).toMatch(/no scenario called “nope”/);
+    // Named as the replay's selects name them, not by their names in the URL.
+    expect(bad.notices).toEqual([
+      'There is no scenario called “nope”; the replay shows “The paused client” instead.',
+      '“The paused client” has no variant “x”; the replay shows “fencing off” instead.',
+      '“The paused client” does not run on “y”; the replay shows it on Redis + Postgres storage.',
+    ]);
     expect(
       resolveChoice(options, { scenario: 'holder-crash', variant: 'fencing-on' }).option.id,
     ).toBe('holder-crash/default/redis');

@@ -4,6 +4,7 @@
 import type { Trace } from '../../sim/trace/schema';
 import type { Recording, RecordingSet } from './recordings';
 import { findRecording } from './recordings';
+import { lockLabel, variantLabel } from './describe';
 
 export interface ScenarioInfo {
   name: string;
@@ -116,10 +117,12 @@ export function resolveChoice(options: readonly RunOption[], want: Partial<RunCh
   const fallbackScenario = options.some((o) => o.scenario === DEFAULT_CHOICE.scenario)
     ? DEFAULT_CHOICE.scenario
     : (options[0] as RunOption).scenario;
+  // Runs are named to the reader as the selects name them, not by their names in the URL.
+  const titleOf = (name: string) => `“${options.find((o) => o.scenario === name)?.title ?? name}”`;
   let scenario = want.scenario ?? fallbackScenario;
   if (!options.some((o) => o.scenario === scenario)) {
     notices.push(
-      `There is no scenario called “${shown(scenario)}”; showing ${fallbackScenario} instead.`,
+      `There is no scenario called “${shown(scenario)}”; the replay shows ${titleOf(fallbackScenario)} instead.`,
     );
     scenario = fallbackScenario;
   }
@@ -130,7 +133,9 @@ export function resolveChoice(options: readonly RunOption[], want: Partial<RunCh
     : (variants[0] as string);
   let variant = want.variant ?? preferredVariant;
   if (!variants.includes(variant)) {
-    notices.push(`${scenario} has no variant “${shown(variant)}”; showing ${preferredVariant}.`);
+    notices.push(
+      `${titleOf(scenario)} has no variant “${shown(variant)}”; the replay shows “${variantLabel(preferredVariant)}” instead.`,
+    );
     variant = preferredVariant;
   }
   const ofVariant = ofScenario.filter((o) => o.variant === variant);
@@ -146,7 +151,7 @@ export function resolveChoice(options: readonly RunOption[], want: Partial<RunCh
     if (match) option = match;
     else
       notices.push(
-        `${scenario} does not run on “${shown(want.lock)}”; showing ${preferred.lock || 'its default lock'}.`,
+        `${titleOf(scenario)} does not run on “${shown(want.lock)}”; the replay shows it on ${preferred.lock ? lockLabel(preferred.lock) : 'its default lock'}.`,
       );
   }
   return { option, notices };
