@@ -195,6 +195,109 @@ test.describe('the drill', () => {
     await expect(drill.knownCount()).toHaveText('1 of 8 known');
   });
 
+  test('a reset in another tab closes this tab’s answers, as a reset here does', async ({
+    context,
+  }) => {
+    const q2 = drillQuestions[1]!;
+    const wrong = q2.choices.find((c) => c.id !== q2.bestChoiceId)!.text;
+    const a = new DrillPage(await context.newPage());
+    await a.open();
+    await a.predict(q2.prompt, wrong);
+    await a.reveal(q2.prompt);
+    const card = a.question(q2.prompt);
+    await expect(card.getByRole('button', { name: 'I knew it' })).toBeDisabled();
+    await expect(a.section.getByText(/1 not yet/)).toBeVisible();
+
+    const b = new DrillPage(await context.newPage());
+    await b.open();
+    await expect(b.section.getByText(/1 not yet/)).toBeVisible();
+    await b.button('Reset progress').click();
+    await b.section.getByRole('button', { name: 'Yes, clear my progress' }).click();
+    await expect(b.knownCount()).toHaveText('0 of 8 known');
+
+    // Tab A follows: no answer left open beside a pick that is gone, no "I knew it" without one.
+    await expect(a.topStatus('Not started')).toBeVisible();
+    await expect(a.answer(q2.prompt)).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'I knew it' })).toHaveCount(0);
+    await expect(card.getByRole('radio', { checked: true })).toHaveCount(0);
+    await expect(card.getByRole('radio').first()).toBeEnabled();
+    await card.getByRole('button', { name: 'Reveal the answer' }).click();
+    await expect(card.getByText(/^Make a prediction first/)).toBeVisible();
+    await expect(a.answer(q2.prompt)).toHaveCount(0);
+  });
+
+  test('the reset question is asked in place: Tab leaves it, and leaving it keeps the progress', async ({
+    page,
+  }) => {
+    const drill = new DrillPage(page);
+    await drill.open();
+    await drill.predict(Q1, Q1_BEST);
+    await drill.reveal(Q1);
+    await drill.mark(Q1, 'I knew it');
+    const reset = drill.button('Reset progress');
+    const dialog = drill.section.getByRole('alertdialog', { name: 'Clear your drill progress?' });
+    const keep = dialog.getByRole('button', { name: 'Keep my progress' });
+
+    // Tab goes on to the questions, and the question closes behind it as "Keep".
+    await reset.click();
+    await expect(keep).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog).toHaveCount(0);
+    // The first question's answer shows, so its choices are locked: its own words come next.
+    await expect(drill.question(Q1).getByRole('textbox')).toBeFocused();
+    await expect(reset).toHaveAttribute('aria-expanded', 'false');
+
+    // Shift+Tab out of it, back to the button that asked, closes it too.
+    await reset.click();
+    await expect(keep).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(dialog.getByRole('button', { name: 'Yes, clear my progress' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(reset).toBeFocused();
+    await expect(dialog).toHaveCount(0);
+
+    // A click on plain text elsewhere closes it; a click inside does not.
+    await reset.click();
+    await dialog.getByText('Clear your drill progress?').click();
+    await expect(dialog).toBeVisible();
+    await drill.section.getByText(/^For each question, pick or write a prediction/).click();
+    await expect(dialog).toHaveCount(0);
+
+    // Escape still closes it and gives the focus back to the button.
+    await reset.click();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(reset).toBeFocused();
+    await expect(drill.knownCount()).toHaveText('1 of 8 known');
+  });
+
+  test('interview practice starts each answer empty, without the study verdict', async ({
+    page,
+  }) => {
+    const drill = new DrillPage(page);
+    await drill.open();
+    await drill.predict(Q1, Q1_BEST);
+    await drill.writePrediction(Q1, 'I think it waits');
+    await drill.reveal(Q1);
+    await drill.mark(Q1, 'I knew it');
+    await drill.button('Interview practice').click();
+    for (let i = 0; i < 8; i++) {
+      const card = drill.questions();
+      await expect(card).toHaveCount(1);
+      await expect(card.locator('.drill-badge')).toHaveCount(0);
+      await expect(card.getByRole('textbox')).toHaveValue('');
+      if (Q1.test(await drill.practicePrompt())) {
+        await card.getByRole('textbox').fill('It lands');
+        break;
+      }
+      await drill.button('Next question').click();
+    }
+    await drill.button('Interview practice').click();
+    await expect(drill.question(Q1).getByRole('textbox')).toHaveValue('I think it waits');
+    await page.reload();
+    await expect(drill.question(Q1).getByRole('textbox')).toHaveValue('I think it waits');
+  });
+
   test('keyboard only: the whole drill, practice mode and the reset', async ({ page }) => {
     // Dozens of Tab presses, each checked: slower than a click test, not a performance budget.
     test.setTimeout(90_000);

@@ -526,6 +526,151 @@ describe('drill progress store', () => {
     expect(stored(storage)).toEqual({ version: DRILL_STORAGE_VERSION, state: data(here) });
   });
 
+  it('a reset in another tab closes this tab’s answers and drops its exploring picks, as a reset here would', async () => {
+    const storage = new FakeStorage();
+    let notify: (key: string | null) => void = () => {};
+    const here = createDrillProgressStore({
+      getStorage: () => storage,
+      watchOtherTabs: (onChange) => (notify = onChange),
+    });
+    const wrong = q2.choices.find((c) => c.id !== q2.bestChoiceId)!.id;
+    here.getState().pickChoice(q2.id, wrong);
+    here.getState().setRevealed(q2.id, true);
+    expect(here.getState().progress[q2.id]).toBe('not-yet');
+    here.getState().setRevealed(q2.id, false);
+    here.getState().pickChoice(q2.id, q2.bestChoiceId);
+    expect(here.getState().retryPicks).toEqual({ [q2.id]: q2.bestChoiceId });
+    here.getState().setRevealed(q2.id, true);
+    here.getState().writePrediction(q1.id, 'it waits');
+    here.getState().setRevealed(q1.id, true);
+
+    const there = storeOn(storage);
+    there.getState().reset();
+    notify(DRILL_STORAGE_NAME);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(data(here)).toEqual({ progress: {}, predictions: {} });
+    expect(here.getState().revealed).toEqual({});
+    expect(here.getState().retryPicks).toEqual({});
+    // With no prediction, study mode asks for one again before it shows the answer.
+    expect(wrongPickStands(q2.id, here.getState().predictions[q2.id], undefined)).toBe(false);
+  });
+
+  it('closes only the answer whose prediction another tab removed, and keeps what it changed', async () => {
+    const storage = new FakeStorage();
+    let notify: (key: string | null) => void = () => {};
+    const here = createDrillProgressStore({
+      getStorage: () => storage,
+      watchOtherTabs: (onChange) => (notify = onChange),
+    });
+    here.getState().writePrediction(q1.id, 'it waits');
+    here.getState().setRevealed(q1.id, true);
+    here.getState().pickChoice(q2.id, q2.bestChoiceId);
+    here.getState().setRevealed(q2.id, true);
+    here.getState().mark(q2.id, 'known');
+
+    const there = storeOn(storage);
+    there.getState().writePrediction(q1.id, '');
+    there.getState().writePrediction(q2.id, 'and its token');
+    there.getState().mark(q3.id, 'not-yet');
+    notify(DRILL_STORAGE_NAME);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(data(here)).toEqual(data(there));
+    expect(here.getState().revealed).toEqual({ [q1.id]: false, [q2.id]: true });
+  });
+
+  it('drops a pick explored after a wrong pick once another tab answered it in practice', async () => {
+    const storage = new FakeStorage();
+    let notify: (key: string | null) => void = () => {};
+    const here = createDrillProgressStore({
+      getStorage: () => storage,
+      watchOtherTabs: (onChange) => (notify = onChange),
+    });
+    const wrong = q3.choices.find((c) => c.id !== q3.bestChoiceId)!.id;
+    here.getState().pickChoice(q3.id, wrong);
+    here.getState().writePrediction(q3.id, 'a guess');
+    here.getState().setRevealed(q3.id, true);
+    here.getState().setRevealed(q3.id, false);
+    here.getState().pickChoice(q3.id, q3.bestChoiceId);
+    expect(here.getState().retryPicks).toEqual({ [q3.id]: q3.bestChoiceId });
+
+    const there = storeOn(storage);
+    there.getState().startPractice(3);
+    there.getState().setRevealed(q3.id, true);
+    there.getState().mark(q3.id, 'known');
+    notify(DRILL_STORAGE_NAME);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(here.getState().predictions[q3.id]).toEqual({ choice: null, text: 'a guess' });
+    expect(here.getState().progress[q3.id]).toBe('known');
+    expect(here.getState().retryPicks).toEqual({});
+  });
+
+  it('a reset in another tab during practice clears this run’s answers, and practice goes on', async () => {
+    const storage = new FakeStorage();
+    let notify: (key: string | null) => void = () => {};
+    const here = createDrillProgressStore({
+      getStorage: () => storage,
+      watchOtherTabs: (onChange) => (notify = onChange),
+    });
+    here.getState().mark(q1.id, 'known');
+    here.getState().startPractice(9);
+    here.getState().writePracticeAnswer(q2.id, 'the fence');
+    here.getState().setRevealed(q2.id, true);
+    here.getState().mark(q2.id, 'not-yet');
+
+    // A change that leaves progress behind keeps the run as it is.
+    const there = storeOn(storage);
+    there.getState().mark(q3.id, 'known');
+    notify(DRILL_STORAGE_NAME);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(here.getState().revealed).toEqual({ [q2.id]: true });
+    expect(here.getState().practiceAnswers).toEqual({ [q2.id]: 'the fence' });
+
+    there.getState().reset();
+    notify(DRILL_STORAGE_NAME);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(here.getState().mode).toBe('practice');
+    expect(here.getState().revealed).toEqual({});
+    expect(here.getState().practiceAnswers).toEqual({});
+    expect(here.getState().practiceMarks).toEqual({});
+  });
+
+  it('keeps practice answers apart from study predictions, for the run only and never saved', () => {
+    const storage = new FakeStorage();
+    const store = storeOn(storage);
+    store.getState().writePrediction(q1.id, 'I think it waits');
+    store.getState().mark(q1.id, 'not-yet');
+    store.getState().startPractice(4);
+    expect(store.getState().practiceAnswers).toEqual({});
+    store.getState().writePracticeAnswer(q1.id, 'the storage takes it');
+    store.getState().writePracticeAnswer('no-such-question', 'x');
+    store.getState().setRevealed(q1.id, true);
+    store.getState().mark(q1.id, 'known');
+    expect(store.getState().practiceAnswers).toEqual({ [q1.id]: 'the storage takes it' });
+    expect(store.getState().practiceMarks).toEqual({ [q1.id]: 'known' });
+    // The mark counts; the study prediction is as it was, and nothing of practice is saved.
+    expect(data(store)).toEqual({
+      progress: { [q1.id]: 'known' },
+      predictions: { [q1.id]: { choice: null, text: 'I think it waits' } },
+    });
+    expect(stored(storage)).toEqual({ version: DRILL_STORAGE_VERSION, state: data(store) });
+
+    // A new run starts empty; going back to study discards what practice wrote.
+    store.getState().startPractice(5);
+    expect(store.getState().practiceAnswers).toEqual({});
+    expect(store.getState().practiceMarks).toEqual({});
+    store.getState().writePracticeAnswer(q2.id, 'a token');
+    store.getState().stopPractice();
+    expect(store.getState().practiceAnswers).toEqual({});
+    expect(store.getState().predictions[q2.id]).toBeUndefined();
+    // Study marks are no practice marks.
+    store.getState().mark(q2.id, 'known');
+    expect(store.getState().practiceMarks).toEqual({});
+    store.getState().startPractice(6);
+    store.getState().writePracticeAnswer(q2.id, 'a token');
+    store.getState().reset();
+    expect(store.getState().practiceAnswers).toEqual({});
+  });
+
   it('is Done only when all eight are known', () => {
     const store = storeOn(new FakeStorage());
     for (const id of ids.slice(0, -1)) store.getState().mark(id, 'known');

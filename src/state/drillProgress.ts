@@ -36,6 +36,13 @@ export interface DrillProgressState extends DrillProgressData {
    * choice the reader is exploring; the stored wrong pick still counts, so they are never saved.
    */
   retryPicks: Record<string, string>;
+  /**
+   * Session only: what the reader wrote in this interview-practice run. Practice starts each run
+   * empty and never writes over the study prediction; going back to study discards it.
+   */
+  practiceAnswers: Record<string, string>;
+  /** Session only: the marks given in this practice run, which its cards show (not study's). */
+  practiceMarks: Record<string, Verdict>;
   mode: DrillMode;
   /** The seed of the practice order; a new one each time practice starts or reshuffles. */
   practiceSeed: number;
@@ -44,6 +51,7 @@ export interface DrillProgressState extends DrillProgressData {
 
   pickChoice: (questionId: string, choiceId: string) => void;
   writePrediction: (questionId: string, text: string) => void;
+  writePracticeAnswer: (questionId: string, text: string) => void;
   setRevealed: (questionId: string, revealed: boolean) => void;
   mark: (questionId: string, verdict: Verdict) => void;
   startPractice: (seed: number) => void;
@@ -67,6 +75,43 @@ export interface DrillProgressOptions {
 function watchStorageEvents(onChange: (key: string | null) => void): void {
   if (typeof window === 'undefined' || typeof window.addEventListener !== 'function') return;
   window.addEventListener('storage', (event) => onChange(event.key));
+}
+
+/** The session state a reset clears: no answer open, no exploring pick, no practice answers. */
+const clearedSession = () => ({
+  revealed: {},
+  retryPicks: {},
+  practiceAnswers: {},
+  practiceMarks: {},
+});
+
+const isEmptyProgress = (data: DrillProgressData) =>
+  Object.keys(data.progress).length === 0 && Object.keys(data.predictions).length === 0;
+
+/**
+ * This tab's session state once another tab's progress replaces its own. Another tab's reset
+ * leaves this tab as its own reset would; a question whose prediction went (cleared there) has its
+ * answer closed, as study mode opens an answer only beside a prediction; and a pick explored after
+ * a wrong pick goes once that wrong pick no longer stands.
+ */
+function sessionAfter(
+  current: DrillProgressState,
+  next: DrillProgressData,
+): Partial<DrillProgressState> {
+  if (!isEmptyProgress(current) && isEmptyProgress(next)) return clearedSession();
+  let { revealed, retryPicks } = current;
+  for (const id of Object.keys(current.predictions)) {
+    if (id in next.predictions) continue;
+    // Practice's open answers belong to its run, which never needed a prediction.
+    if (current.mode === 'study' && revealed[id] !== false) revealed = { ...revealed, [id]: false };
+  }
+  for (const id of Object.keys(retryPicks)) {
+    if (!wrongPickStands(id, next.predictions[id], next.progress[id])) {
+      retryPicks = { ...retryPicks };
+      delete retryPicks[id];
+    }
+  }
+  return { revealed, retryPicks };
 }
 
 export function createDrillProgressStore(options: DrillProgressOptions = {}): DrillProgressStore {
@@ -129,8 +174,7 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
           });
         return {
           ...emptyProgress(),
-          revealed: {},
-          retryPicks: {},
+          ...clearedSession(),
           mode: 'study',
           practiceSeed: 0,
           storage: pendingStatus,
@@ -166,6 +210,15 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
             if (!questionById.has(questionId)) return;
             updatePrediction(questionId, { text: text.slice(0, PREDICTION_MAX_CHARS) });
           },
+          writePracticeAnswer(questionId, text) {
+            if (!questionById.has(questionId)) return;
+            set((s) => ({
+              practiceAnswers: {
+                ...s.practiceAnswers,
+                [questionId]: text.slice(0, PREDICTION_MAX_CHARS),
+              },
+            }));
+          },
           setRevealed(questionId, revealed) {
             if (!questionById.has(questionId)) return;
             set((s) => ({ revealed: { ...s.revealed, [questionId]: revealed } }));
@@ -183,6 +236,10 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
           mark(questionId, verdict) {
             if (!questionById.has(questionId)) return;
             const s = get();
+            const practiceMarks =
+              s.mode === 'practice'
+                ? { ...s.practiceMarks, [questionId]: verdict }
+                : s.practiceMarks;
             const prediction = s.predictions[questionId];
             if (verdict === 'known' && isWrongPick(questionId, prediction)) {
               // Study mode showed the pick beside the answer: it was wrong, so it is not known.
@@ -196,16 +253,25 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
                 predictions,
                 progress: { ...s.progress, [questionId]: verdict },
                 retryPicks: withoutRetry(s.retryPicks, questionId),
+                practiceMarks,
               });
               return;
             }
-            set({ progress: { ...s.progress, [questionId]: verdict } });
+            set({ progress: { ...s.progress, [questionId]: verdict }, practiceMarks });
           },
+          // Each run starts with every answer hidden and nothing written or marked in it.
           startPractice(seed) {
-            set({ mode: 'practice', practiceSeed: seed, revealed: {} });
+            set({
+              mode: 'practice',
+              practiceSeed: seed,
+              revealed: {},
+              practiceAnswers: {},
+              practiceMarks: {},
+            });
           },
+          // What was written in practice is discarded: the study prediction is as it was before.
           stopPractice() {
-            set({ mode: 'study', revealed: {} });
+            set({ mode: 'study', revealed: {}, practiceAnswers: {}, practiceMarks: {} });
           },
           reset() {
             // The reader asked to clear everything: progress a newer page saved goes too (the
@@ -218,8 +284,7 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
             }
             set({
               ...emptyProgress(),
-              revealed: {},
-              retryPicks: {},
+              ...clearedSession(),
               ...(released ? { storage: pendingStatus, notice: pendingNotice } : {}),
             });
           },
@@ -241,7 +306,14 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
         // Checked again here: whatever reaches the store has passed the version 2 validator.
         merge: (persisted, current) => {
           const data = persisted === undefined ? null : validateV2(persisted);
-          return { ...current, ...data, storage: pendingStatus, notice: pendingNotice };
+          // On load `current` holds no session yet; after another tab's change it holds this tab's.
+          return {
+            ...current,
+            ...(data ? sessionAfter(current, data) : {}),
+            ...data,
+            storage: pendingStatus,
+            notice: pendingNotice,
+          };
         },
       },
     ),

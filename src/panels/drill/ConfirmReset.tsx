@@ -1,5 +1,7 @@
 // "Reset progress?" asked in place: the safe answer has the focus, so a stray Enter keeps it.
-import { useEffect, useId, useRef } from 'react';
+// It is a question beside its button, not a modal dialog: the page stays usable, so Tab is free
+// to leave it, and leaving it (by Tab, a click elsewhere or Escape) is the safe answer, "Keep".
+import { useEffect, useId, useRef, type RefObject } from 'react';
 import type { StorageStatus } from '../../state/guardedStorage';
 
 /** What a reset clears, said as it is for where progress is kept. */
@@ -13,37 +15,59 @@ const clears: Record<StorageStatus, string> = {
 
 export function ConfirmReset({
   storage,
+  opener,
   onConfirm,
   onCancel,
+  onLeave,
 }: {
   storage: StorageStatus;
+  /** The button that asked: a click on it is not a click elsewhere (it asks again). */
+  opener: RefObject<HTMLElement | null>;
   onConfirm: () => void;
+  /** "Keep my progress" or Escape: the focus goes back to the button that asked. */
   onCancel: () => void;
+  /** The reader went elsewhere: closes as "Keep", and the focus stays where the reader put it. */
+  onLeave: () => void;
 }) {
   const id = useId();
+  const root = useRef<HTMLDivElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
+  const leave = useRef(onLeave);
+  leave.current = onLeave;
   // The safe choice takes the focus, so a stray Enter keeps the progress.
   useEffect(() => keep.current?.focus(), []);
+  // A click on anything else, focusable or not, answers "Keep". A touch that scrolls is no click.
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      const target = e.target as Node | null;
+      if (!target || root.current?.contains(target) || opener.current?.contains(target)) return;
+      leave.current();
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [opener]);
   return (
     <div
+      ref={root}
+      // A click on its words keeps the focus in it (else it would go to <main>, and close it).
+      tabIndex={-1}
       className="drill-confirm"
       role="alertdialog"
+      aria-modal="false"
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-desc`}
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.stopPropagation();
           onCancel();
-          return;
         }
-        // A dialog keeps the focus until it is answered: Tab goes round its two buttons.
-        if (e.key === 'Tab') {
-          const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button')];
-          const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-          e.preventDefault();
-          const next = (at + (e.shiftKey ? -1 : 1) + buttons.length) % buttons.length;
-          buttons[next]?.focus();
-        }
+      }}
+      onBlur={(e) => {
+        // Focus moving to another control of the page (Tab, Shift+Tab, a click) leaves the
+        // question. Focus going nowhere (the window lost it, or a click on plain text, which
+        // the click handler answers) does not.
+        const to = e.relatedTarget;
+        if (to instanceof Node && !e.currentTarget.contains(to)) onLeave();
       }}
     >
       <p id={`${id}-title`} className="drill-confirm-title">

@@ -22,7 +22,13 @@ export function DrillCard({ store, question, number, choiceSeed, practicing }: D
   const answerId = `${id}-answer`;
   const textId = `${id}-text`;
   const prediction = useStore(store, (s) => s.predictions[question.id]);
-  const verdict = useStore(store, (s) => s.progress[question.id]);
+  const studyVerdict = useStore(store, (s) => s.progress[question.id]);
+  // Practice is a fresh attempt: its card shows only what this run wrote and marked, never the
+  // study mode's words or verdict (a text rewritten after reading the answer would be no test).
+  const practiceAnswer = useStore(store, (s) => s.practiceAnswers[question.id]);
+  const practiceMark = useStore(store, (s) => s.practiceMarks[question.id]);
+  const verdict = practicing ? practiceMark : studyVerdict;
+  const text = practicing ? (practiceAnswer ?? '') : (prediction?.text ?? '');
   const revealedFlag = useStore(store, (s) => s.revealed[question.id]);
   const retryPick = useStore(store, (s) => s.retryPicks[question.id]);
   const [hint, setHint] = useState('');
@@ -137,9 +143,11 @@ export function DrillCard({ store, question, number, choiceSeed, practicing }: D
           className="drill-text"
           rows={practicing ? 3 : 2}
           maxLength={PREDICTION_MAX_CHARS}
-          value={prediction?.text ?? ''}
+          value={text}
           onChange={(e) => {
-            store.getState().writePrediction(question.id, e.target.value);
+            const s = store.getState();
+            if (practicing) s.writePracticeAnswer(question.id, e.target.value);
+            else s.writePrediction(question.id, e.target.value);
             if (e.target.value.trim() !== '') setHint('');
           }}
         />

@@ -400,15 +400,14 @@ describe('DrillPanel', () => {
 
     fireEvent.click(reset);
     dialog = screen.getByRole('alertdialog');
-    // Tab goes round the dialog's two buttons, never out of it, until it is answered.
+    // Asked in place, not modal: Tab is the browser's, and the focus may go between its buttons.
     const keep = within(dialog).getByRole('button', { name: 'Keep my progress' });
     const clear = within(dialog).getByRole('button', { name: 'Yes, clear my progress' });
-    fireEvent.keyDown(keep, { key: 'Tab' });
-    expect(document.activeElement).toBe(clear);
-    fireEvent.keyDown(clear, { key: 'Tab' });
+    expect(fireEvent.keyDown(keep, { key: 'Tab' })).toBe(true);
     expect(document.activeElement).toBe(keep);
-    fireEvent.keyDown(keep, { key: 'Tab', shiftKey: true });
-    expect(document.activeElement).toBe(clear);
+    act(() => clear.focus());
+    act(() => keep.focus());
+    expect(screen.getByRole('alertdialog')).toBe(dialog);
     fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Keep my progress' }), {
       key: 'Escape',
     });
@@ -420,6 +419,141 @@ describe('DrillPanel', () => {
     expect(drill().getByText('0 of 8 known')).toBeTruthy();
     expect(status().getByText('Not started')).toBeTruthy();
     expect(screen.getByText('Progress cleared.')).toBeTruthy();
+  });
+
+  it('closes the reset question as "Keep" when the reader goes elsewhere, leaving the focus there', () => {
+    const { store } = setup();
+    act(() => store.getState().mark(q1.id, 'known'));
+    const reset = screen.getByRole('button', { name: 'Reset progress' });
+
+    // Tab (or a click) onto another control: the question closes and the focus stays there.
+    fireEvent.click(reset);
+    expect(reset.getAttribute('aria-expanded')).toBe('true');
+    const elsewhere = within(card(q2.prompt)).getAllByRole('radio')[0]!;
+    act(() => elsewhere.focus());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(reset.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(elsewhere);
+
+    // Shift+Tab back to the button that asked closes it too.
+    fireEvent.click(reset);
+    act(() =>
+      within(screen.getByRole('alertdialog'))
+        .getByRole('button', { name: 'Yes, clear my progress' })
+        .focus(),
+    );
+    act(() => reset.focus());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    // A click inside keeps it open; a click on plain text elsewhere closes it.
+    fireEvent.click(reset);
+    const dialog = screen.getByRole('alertdialog');
+    fireEvent.click(within(dialog).getByText('Clear your drill progress?'));
+    expect(screen.getByRole('alertdialog')).toBe(dialog);
+    fireEvent.click(screen.getByText(/^For each question, pick or write a prediction/));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    // A focus lost to nothing (the window went to the background) is no answer.
+    fireEvent.click(reset);
+    act(() => (document.activeElement as HTMLElement).blur());
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+
+    expect(drill().getByText('1 of 8 known')).toBeTruthy();
+    expect(store.getState().progress[q1.id]).toBe('known');
+  });
+
+  it('interview practice shows no study verdict and its own empty answer, and leaves the study words alone', () => {
+    const { store } = setup();
+    act(() => {
+      store.getState().writePrediction(q1.id, 'I think it waits');
+      store.getState().setRevealed(q1.id, true);
+      store.getState().setRevealed(q2.id, true);
+      store.getState().pickChoice(q2.id, q2.bestChoiceId);
+      store.getState().mark(q1.id, 'not-yet');
+      store.getState().mark(q2.id, 'known');
+    });
+    expect(within(card(q1.prompt)).getByText('Not yet', { selector: '.drill-badge' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Interview practice' }));
+    expect(screen.getByText(/write it \(it is kept for this round only/)).toBeTruthy();
+    const seen: Record<string, HTMLElement> = {};
+    for (let i = 0; i < drillQuestions.length; i++) {
+      const c = screen.getByRole('article');
+      const prompt = within(c).getByRole('heading', { level: 3 }).textContent ?? '';
+      expect(c.querySelector('.drill-badge')).toBeNull();
+      expect(c.getAttribute('data-verdict')).toBe('none');
+      expect((within(c).getByRole('textbox') as HTMLTextAreaElement).value).toBe('');
+      seen[prompt] = c;
+      if (prompt === q1.prompt) {
+        fireEvent.change(within(c).getByRole('textbox'), { target: { value: 'It lands' } });
+        fireEvent.click(within(c).getByRole('button', { name: 'Reveal the answer' }));
+        // The study mark is not this run's: neither button shows pressed until the reader says.
+        const knew = within(c).getByRole('button', { name: 'I knew it' });
+        expect(knew.getAttribute('aria-pressed')).toBe('false');
+        expect(
+          within(c).getByRole('button', { name: 'Not yet' }).getAttribute('aria-pressed'),
+        ).toBe('false');
+        fireEvent.click(knew);
+        expect(knew.getAttribute('aria-pressed')).toBe('true');
+        expect(within(c).getByText('Known', { selector: '.drill-badge' })).toBeTruthy();
+        expect(store.getState().progress[q1.id]).toBe('known');
+        expect(store.getState().predictions[q1.id]?.text).toBe('I think it waits');
+        // Previous and Next keep this run's answer.
+        const previous = screen.getByRole('button', { name: 'Previous question' });
+        const next = screen.queryByRole('button', { name: 'Next question' });
+        fireEvent.click((next ?? previous) as HTMLElement);
+        fireEvent.click(
+          screen.getByRole('button', { name: next ? 'Previous question' : 'Next question' }),
+        );
+        expect(
+          (within(screen.getByRole('article')).getByRole('textbox') as HTMLTextAreaElement).value,
+        ).toBe('It lands');
+      }
+      const next = screen.queryByRole('button', { name: 'Next question' });
+      if (next) fireEvent.click(next);
+    }
+    expect(Object.keys(seen)).toHaveLength(drillQuestions.length);
+
+    // Back to study: what practice wrote is gone, the study words are as they were.
+    fireEvent.click(screen.getByRole('button', { name: 'Interview practice' }));
+    expect((within(card(q1.prompt)).getByRole('textbox') as HTMLTextAreaElement).value).toBe(
+      'I think it waits',
+    );
+    expect(within(card(q1.prompt)).getByText('Known', { selector: '.drill-badge' })).toBeTruthy();
+    // A new run starts empty again.
+    fireEvent.click(screen.getByRole('button', { name: 'Interview practice' }));
+    expect(store.getState().practiceAnswers).toEqual({});
+  });
+
+  it('a reset in another tab closes an answer a wrong pick had locked here', async () => {
+    const storage = new FakeStorage();
+    let notify: (key: string | null) => void = () => {};
+    const store = createDrillProgressStore({
+      getStorage: () => storage,
+      watchOtherTabs: (onChange) => (notify = onChange),
+    });
+    render(
+      <section aria-label="Drill">
+        <DrillPanel store={store} choiceSeed={7} />
+      </section>,
+    );
+    const wrong = q2.choices.find((c) => c.id !== q2.bestChoiceId)!;
+    const c = predictAndReveal(q2.prompt, wrong.text);
+    expect(within(c).getByRole('button', { name: 'I knew it' })).toHaveProperty('disabled', true);
+
+    const other = createDrillProgressStore({ getStorage: () => storage });
+    other.getState().reset();
+    await act(async () => {
+      notify(DRILL_STORAGE_NAME);
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(drill().getByText('0 of 8 known')).toBeTruthy();
+    // As a reset here would leave it: the answer closed, the choices open, nothing picked.
+    expect(within(c).queryByRole('heading', { name: 'Answer' })).toBeNull();
+    expect(within(c).queryByRole('button', { name: 'I knew it' })).toBeNull();
+    const radios = within(c).getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.every((r) => !r.disabled && !r.checked)).toBe(true);
+    fireEvent.click(within(c).getByRole('button', { name: 'Reveal the answer' }));
+    expect(within(c).getByText(/Make a prediction first/)).toBeTruthy();
   });
 
   it('starts fresh from a corrupted value and says so once, until dismissed', () => {
