@@ -1,6 +1,6 @@
 // One run in the replay: where it came from, its timeline, the transport and the slider, the
 // caption of the current step, the document and the lock as they stand, and every event.
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   SPEEDS,
   setPlaying,
@@ -43,6 +43,7 @@ export function Player({
   const staleIndex = cursor.staleWriteIndex();
   const source = describeSource(cursor.trace);
   const atEnd = step >= cursor.length;
+  const endedSaying = usePlayedToEndSaying(playing, atEnd, caption);
 
   return (
     <div className="replay-player">
@@ -153,6 +154,11 @@ export function Player({
       <p className="replay-caption" aria-live={playing ? 'off' : 'polite'}>
         {caption}
       </p>
+      {/* The caption turns live again as play ends, with no change in it to be read: this says
+          the last step once. */}
+      <p className="fl-visually-hidden" aria-live="polite">
+        {endedSaying}
+      </p>
 
       <div className="replay-now">
         <DocumentNow
@@ -186,4 +192,19 @@ function ScrubMarks({ cursor, staleIndex }: { cursor: ReplayCursor; staleIndex: 
       </span>
     </div>
   );
+}
+
+/**
+ * What to say once when playing reaches the end on its own: the last step's caption, which was
+ * set while the caption was silent. Empty otherwise, and again as soon as anything moves.
+ */
+function usePlayedToEndSaying(playing: boolean, atEnd: boolean, caption: string): string {
+  const [saying, setSaying] = useState('');
+  const wasPlaying = useRef(playing);
+  useEffect(() => {
+    const ended = wasPlaying.current && !playing && atEnd;
+    wasPlaying.current = playing;
+    setSaying(ended ? `The replay has ended. ${caption}` : '');
+  }, [playing, atEnd, caption]);
+  return saying;
 }

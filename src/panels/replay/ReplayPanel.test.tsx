@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { InvalidRecordings } from './InvalidRecordings';
 import { ReplayPanel } from './ReplayPanel';
-import { selectRun, setStep, usePlayback } from '../../state/playback';
+import { selectRun, setPlaying, setStep, tick, usePlayback } from '../../state/playback';
 import { runsReady } from './runs';
 
 // The page shows these panels once the recordings are validated (app/panels.ts); so do the tests.
@@ -263,6 +263,40 @@ describe('ReplayPanel, the way to the stale write', () => {
     expect(documentNow().body).toBe('v2');
     // The button is gone: focus is on the replay, not dropped to the page.
     expect(document.activeElement?.hasAttribute('data-replay-panel')).toBe(true);
+  });
+
+  it('has the verdict’s live region in place, empty, before the write: filled then, it is heard', () => {
+    render(<ReplayPanel />);
+    const statuses = () => screen.getAllByRole('status');
+    const live = statuses().find((el) => el.textContent === '');
+    expect(live).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'jump to it' }));
+    // The same element, now with the verdict in it: a change, which a screen reader announces.
+    expect(live!.isConnected).toBe(true);
+    expect(live!.textContent).toMatch(/^Stale write rejected by the storage\./);
+    expect(statuses()).toContain(live);
+  });
+
+  it('says the last step once when playing reaches the end, and nothing for a pause', () => {
+    const { container } = render(<ReplayPanel />);
+    const ended = () => container.querySelector('.fl-visually-hidden[aria-live="polite"]');
+    const slider = screen.getByRole('slider', { name: 'Replay position' });
+    const length = Number(slider.getAttribute('max'));
+    act(() => {
+      setStep(length - 2);
+      setPlaying(true);
+    });
+    act(() => void tick());
+    act(() => setPlaying(false)); // a pause one step short of the end
+    expect(ended()?.textContent).toBe('');
+    act(() => setPlaying(true));
+    act(() => void tick());
+    expect(usePlayback.getState().playing).toBe(false);
+    const caption = container.querySelector('.replay-caption')?.textContent ?? '';
+    expect(caption.length).toBeGreaterThan(0);
+    expect(ended()?.textContent).toBe(`The replay has ended. ${caption}`);
+    act(() => setStep(2));
+    expect(ended()?.textContent).toBe('');
   });
 
   it('says a failover repeated the token, not that a lock expired', () => {
