@@ -107,7 +107,7 @@ export const failureCases: FailureCase[] = [
     id: 'advisory-disconnect',
     event: 'The client holding an advisory lock loses its connection',
     result:
-      'Postgres rolls its transaction back once the connection closes: at once when the client exits; when the network is cut, not until TCP keepalive gives up or idle_in_transaction_session_timeout ends the session.',
+      'Postgres rolls its transaction back once the connection closes: at once when the client exits; when the network is cut, not until TCP keepalive gives up or an idle-in-transaction timeout ends the session.',
     whyRight: 'The lock and the work end together, so nothing half-done is kept.',
     savedBy: 'Transaction',
     scenario: 'advisory-disconnect',
