@@ -112,7 +112,7 @@ export async function runRealScript(
   // The clock starts only now, with every connection open: t = 0 is the scenario's first step,
   // and where a server's clock drifts, the moment its drift counts from.
   if (opened.backend.zeroWallMs !== undefined) await untilWallMs(opened.backend.zeroWallMs);
-  const scheduler = new WallScheduler();
+  const scheduler = new WallScheduler(opened.backend.zeroWallMs);
   try {
     const { events, document } = await new Promise<{
       events: TraceEvent[];

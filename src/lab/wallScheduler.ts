@@ -3,9 +3,19 @@
 import type { Scheduler } from '../sim/core/world';
 
 export class WallScheduler implements Scheduler {
-  private readonly startMs = performance.now();
+  private readonly startMs: number;
   private readonly timers = new Set<NodeJS.Timeout>();
   private cancelled = false;
+
+  /**
+   * t = 0 is now, or the wall-clock moment `zeroWallMs` (Date.now's ms, already past) where the
+   * servers' drifting clocks count from: a loaded machine can wake the run several ms after it,
+   * and a t = 0 taken then would put every reading of a drifting clock that far off the engine's.
+   */
+  constructor(zeroWallMs?: number) {
+    const nowMs = performance.now();
+    this.startMs = zeroWallMs === undefined ? nowMs : nowMs - Math.max(0, Date.now() - zeroWallMs);
+  }
 
   /** Ms since the scheduler was made: the trace's `t`. */
   nowMs(): number {

@@ -35,6 +35,14 @@ describe('WallScheduler', () => {
     expect(ran).toBe(true);
   });
 
+  it('counts from the moment the drifting clocks count from, when the run wakes late', () => {
+    // A loaded machine woke the run 30 ms after that moment: t = 0 is still the moment itself.
+    const scheduler = new WallScheduler(Date.now() - 30);
+    expect(scheduler.nowMs()).toBeGreaterThanOrEqual(29);
+    expect(scheduler.nowMs()).toBeLessThan(45);
+    expect(new WallScheduler().nowMs()).toBeLessThan(5);
+  });
+
   it('cancels everything pending, and ignores what is asked after', async () => {
     const scheduler = new WallScheduler();
     let ran = 0;
