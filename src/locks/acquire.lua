@@ -1,8 +1,13 @@
--- Acquire a lock and hand out a fencing token, as one atomic step.
+-- Acquire a lock and hand out a fencing token, as one step no other command can split.
 -- KEYS[1] = lock key, KEYS[2] = fence counter. ARGV[1] = TTL in ms.
 -- Returns the new token, or nil when another holder has the lock.
 -- Redis runs the whole script before any other command, so two clients can never both see
--- the lock as free.
+-- the lock as free. It does not undo a script that fails half-way, so the TTL is checked
+-- before anything is written: a bad one would spend a token and set no lock.
+local ttl = tonumber(ARGV[1])
+if not ttl or ttl < 1 or ttl % 1 ~= 0 then
+  return redis.error_reply('ERR the TTL must be a whole number of ms, 1 or more')
+end
 if redis.call('EXISTS', KEYS[1]) == 1 then
   return false
 end

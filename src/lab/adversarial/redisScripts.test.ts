@@ -81,6 +81,19 @@ describe('acquire.lua', () => {
     }
     expect(new Set(tokens).size).toBe(tokens.length);
   });
+  it('refuses a TTL under 1 ms before it spends a token', async () => {
+    const lock = lockScripts(redis, uniqueName());
+    expect(await lock.acquire(1_000)).toBe(1);
+    await redis.del(lock.lockKey);
+    // Without the check, SET PX 0 failed after INCR had run: a token gone and no lock set.
+    for (const ttlMs of [0, -5, 1.5]) {
+      await expect(lock.acquire(ttlMs), String(ttlMs)).rejects.toThrow(
+        /TTL must be a whole number/,
+      );
+    }
+    expect(await redis.get(lock.fenceKey)).toBe('1');
+    expect(await redis.exists(lock.lockKey)).toBe(0);
+  });
 });
 
 describe('release.lua', () => {
@@ -149,6 +162,18 @@ describe('extend.lua', () => {
     await sleep(120);
     expect(await lock.extend(token, 60_000)).toBe(0);
     expect(await redis.exists(lock.lockKey)).toBe(0);
+  });
+
+  it('refuses a TTL under 1 ms, which PEXPIRE would take as "delete", and keeps the lock', async () => {
+    const lock = lockScripts(redis, uniqueName());
+    const token = (await lock.acquire(5_000)) as number;
+    for (const ttlMs of [0, -5, 2.5]) {
+      await expect(lock.extend(token, ttlMs), String(ttlMs)).rejects.toThrow(
+        /TTL must be a whole number/,
+      );
+    }
+    expect(await redis.get(lock.lockKey)).toBe(String(token));
+    expect(await redis.pttl(lock.lockKey)).toBeGreaterThan(4_000);
   });
 
   it('resets the TTL for the holder', async () => {

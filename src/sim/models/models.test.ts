@@ -43,6 +43,18 @@ describe('Redis node', () => {
     expect(r.get('l', 2002)).toBeNull();
   });
 
+  it('refuses a TTL under 1 ms as the scripts do, before it spends a token or drops a lock', () => {
+    const r = new RedisNode('r');
+    const t1 = r.acquire('l', 'f', 300, 0)!;
+    for (const ttlMs of [0, -5, 1.5]) {
+      expect(() => r.extend('l', t1, ttlMs, 10), String(ttlMs)).toThrow(/TTL must be a whole/);
+      expect(() => r.acquire('m', 'f', ttlMs, 10), String(ttlMs)).toThrow(/TTL must be a whole/);
+    }
+    expect(r.get('l', 10)).toBe(String(t1));
+    expect(r.get('f', 10)).toBe(String(t1));
+    expect(r.get('m', 10)).toBeNull();
+  });
+
   it('expires keys by its own clock, so a step forward expires them early', () => {
     const clock = new NodeClock();
     const r = new RedisNode('r', clock);

@@ -90,6 +90,7 @@ export class RedisNode {
 
   /** acquire.lua: the lock only if free, valued with a fresh token from the counter. */
   acquire(lockKey: string, fenceKey: string, ttlMs: number, nowMs: number): number | null {
+    checkScriptTtl(ttlMs);
     if (this.live(lockKey, nowMs) !== undefined) return null;
     const token = this.incr(fenceKey, nowMs);
     this.set(lockKey, String(token), this.clock.localMs(nowMs) + ttlMs);
@@ -110,6 +111,7 @@ export class RedisNode {
 
   /** extend.lua: a new TTL only if the lock still holds the caller's token. */
   extend(lockKey: string, token: number | null, ttlMs: number, nowMs: number): 0 | 1 {
+    checkScriptTtl(ttlMs);
     const e = this.live(lockKey, nowMs);
     if (e === undefined || e.value !== String(token)) return 0;
     this.set(lockKey, e.value, this.clock.localMs(nowMs) + ttlMs);
@@ -122,4 +124,13 @@ export class RedisNode {
       this.data.set(w.key, { value: w.value, expireAtLocalMs: w.expireAtLocalMs });
     else this.data.delete(w.key);
   }
+}
+
+/**
+ * acquire.lua and extend.lua refuse a TTL that is not a whole number of ms, 1 or more, before
+ * they write anything (PEXPIRE with 0 would delete the key and answer 1): the model refuses it too.
+ */
+function checkScriptTtl(ttlMs: number): void {
+  if (!(ttlMs >= 1) || ttlMs % 1 !== 0)
+    throw new Error(`ERR the TTL must be a whole number of ms, 1 or more (got ${ttlMs})`);
 }
