@@ -14,6 +14,7 @@ export const LOCK_FILES = {
   fencedWrite: 'fenced-write.sql',
   plainWrite: 'plain-write.sql',
   leaseTake: 'lease-take.sql',
+  leaseExtend: 'lease-extend.sql',
   leaseGiveBack: 'lease-give-back.sql',
   advisoryLock: 'advisory-lock.sql',
 } as const;

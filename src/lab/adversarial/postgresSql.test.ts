@@ -68,6 +68,36 @@ describe('lease-take.sql', () => {
   });
 });
 
+describe('lease-extend.sql', () => {
+  it('pushes a live lease out for its holder', async () => {
+    const name = uniqueName();
+    const fence = (await take(name, 'client-1', 0.3)) as number;
+    const result = await pool.query(sql.leaseExtend, [name, fence, 30]);
+    expect(result.rowCount).toBe(1);
+    await sleep(400);
+    expect(await leaseRow(name)).toEqual({ owner: 'client-1', fence: String(fence), live: true });
+  });
+
+  it('does nothing with a wrong fence', async () => {
+    const name = uniqueName();
+    const fence = (await take(name, 'client-1', 0.3)) as number;
+    expect((await pool.query(sql.leaseExtend, [name, fence + 1, 30])).rowCount).toBe(0);
+    await sleep(400);
+    expect((await leaseRow(name))?.live).toBe(false);
+  });
+
+  it('does not bring back an expired lease, or one taken over meanwhile', async () => {
+    const name = uniqueName();
+    const staleFence = (await take(name, 'client-1', 0.05)) as number;
+    await sleep(120);
+    expect((await pool.query(sql.leaseExtend, [name, staleFence, 30])).rowCount).toBe(0);
+    expect((await leaseRow(name))?.live).toBe(false);
+    await take(name, 'client-2', 30);
+    expect((await pool.query(sql.leaseExtend, [name, staleFence, 30])).rowCount).toBe(0);
+    expect(await leaseRow(name)).toEqual({ owner: 'client-2', fence: '2', live: true });
+  });
+});
+
 describe('lease-give-back.sql', () => {
   it('does nothing with a wrong fence', async () => {
     const name = uniqueName();
@@ -195,6 +225,7 @@ describe('the SQL files', () => {
       sql.fencedWrite,
       sql.plainWrite,
       sql.leaseTake,
+      sql.leaseExtend,
       sql.leaseGiveBack,
       sql.advisoryLock,
     ]) {

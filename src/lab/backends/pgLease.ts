@@ -18,13 +18,6 @@ import {
   type RealBackend,
 } from './realBackend';
 
-/**
- * Extends a live lease held with this fence. src/locks has no extend for the lease row, so the
- * lab keeps its own here: like lease-take.sql, it judges expiry by the database's clock.
- */
-export const LEASE_EXTEND_SQL = `UPDATE leases SET expires_at = now() + make_interval(secs => $3)
-WHERE name = $1 AND fence = $2 AND expires_at > now()`;
-
 /** The database's own wall clock, in ms since the epoch: the clock now() is taken from. */
 const CLOCK_SQL = 'SELECT extract(epoch FROM clock_timestamp()) * 1000 AS ms';
 
@@ -108,7 +101,7 @@ export async function createPgLeaseBackend(
         at,
         async () =>
           extended(
-            (await client(actor).query(LEASE_EXTEND_SQL, [script.resource, token, ttlMs / 1000]))
+            (await client(actor).query(sources.leaseExtend, [script.resource, token, ttlMs / 1000]))
               .rowCount === 1,
           ),
         done,

@@ -8,6 +8,7 @@ import schemaSql from '../../locks/schema.sql?raw';
 import fencedWriteSql from '../../locks/fenced-write.sql?raw';
 import plainWriteSql from '../../locks/plain-write.sql?raw';
 import leaseTakeSql from '../../locks/lease-take.sql?raw';
+import leaseExtendSql from '../../locks/lease-extend.sql?raw';
 import leaseGiveBackSql from '../../locks/lease-give-back.sql?raw';
 import advisoryLockSql from '../../locks/advisory-lock.sql?raw';
 import type { Language } from '../../viz/highlight';
@@ -41,6 +42,7 @@ export const lockSources = {
   fencedWrite: sql('fenced-write.sql', 'The fenced write', fencedWriteSql),
   plainWrite: sql('plain-write.sql', 'The unfenced write', plainWriteSql),
   leaseTake: sql('lease-take.sql', 'Take a lease row', leaseTakeSql),
+  leaseExtend: sql('lease-extend.sql', 'Extend the lease, only your own', leaseExtendSql),
   leaseGiveBack: sql('lease-give-back.sql', 'Give the lease back', leaseGiveBackSql),
   advisoryLock: sql('advisory-lock.sql', 'Advisory lock for this transaction', advisoryLockSql),
 } satisfies Record<string, LockSource>;

@@ -3,12 +3,12 @@ import { postgresIntro, postgresListing, postgresSayIt } from '../../content/pos
 import { SayIt } from '../top';
 
 export function PostgresLocksPanel() {
-  const { advisoryLock, leaseTake, leaseGiveBack } = lockSources;
+  const { advisoryLock, leaseTake, leaseExtend, leaseGiveBack } = lockSources;
   return (
     <div>
       <p>{postgresIntro}</p>
       <PseudoCode listing={postgresListing} />
-      <TestedSource sources={[advisoryLock, leaseTake, leaseGiveBack]} />
+      <TestedSource sources={[advisoryLock, leaseTake, leaseExtend, leaseGiveBack]} />
       <SayIt>{postgresSayIt}</SayIt>
     </div>
   );
