@@ -67,7 +67,7 @@ export const capabilities: Capability[] = [
     tool: 'Postgres',
     capability: 'Session-level advisory lock',
     gives:
-      'Held until pg_advisory_unlock or until the connection closes. A pooler in transaction mode breaks it.',
+      'Held until pg_advisory_unlock or until the connection closes. A pooler in transaction mode breaks it. Postgres can hand the lock on before the old holder notices its connection is gone, so a leader chosen this way still needs fencing.',
     alsoUsedFor: 'Leader election on one database',
   },
   {

@@ -201,8 +201,8 @@ export const drillQuestions: readonly DrillQuestion[] = [
     ],
     bestChoiceId: 'while-counter-survives',
     answer: [
-      'On one node that keeps its data, INCR only grows. But Redis replicates asynchronously: if the primary fails over before an increment reaches the replica, the new primary hands out that token again, and it has lost the lock too. A restart does the same when the last increments never reached the disk. WAIT does not close the gap: a failover can still promote a replica that missed the write.',
-      'For tokens that must never repeat, use a store that keeps every acknowledged write: an etcd revision, or a Postgres lease row with synchronous replication.',
+      'On one node that keeps its data, INCR only grows. But Redis replicates asynchronously: a failover before an increment reaches the replica hands that token out again, and loses the lock too. So does a crash before the last increments reach the disk, and a restart with no persistence starts the counter at 1. WAIT does not close the gap: a failover can still promote a replica that missed the write.',
+      'For tokens that must never repeat, use a store that keeps every acknowledged write: an etcd revision, or a Postgres lease row with synchronous replication and failover only to a standby in sync.',
     ],
     links: [
       { label: 'Failure cases', href: '#failure-cases' },
@@ -216,7 +216,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
     choices: [
       {
         id: 'same-transaction',
-        text: 'When the lock is a Postgres advisory lock taken in the same transaction as the work.',
+        text: 'When the lock is a Postgres advisory lock in the work’s own transaction, and the work writes only to that database.',
       },
       {
         id: 'redlock',
@@ -305,8 +305,8 @@ export const drillQuestions: readonly DrillQuestion[] = [
     ],
     bestChoiceId: 'what-it-supports',
     answer: [
-      'You cannot fence it directly, so use what it does offer. A conditional write, such as If-Match with an ETag, is a compare-and-set: the API refuses a write based on a version that has changed. An idempotency key only stops the same operation from running twice.',
-      'If it offers no conditional write, send every write through a proxy of your own that checks the token and forwards one write per resource at a time; that holds only if nothing reaches the API around it. Otherwise accept that the lock only gives efficiency, and plan for the rare double write.',
+      'You cannot fence it directly, so use what it does offer. A conditional write, such as If-Match with an ETag, is a compare-and-set: the API refuses a write based on a version that has changed, though not one from a client that read again after its lock expired. An idempotency key only stops one operation running twice.',
+      'Failing that, route every write through a proxy of your own that checks the token and forwards one write per resource at a time, learning how each call ended first; nothing may reach the API around it. Otherwise the lock only gives efficiency: plan for the rare double write.',
     ],
     links: [
       { label: 'Fencing at the storage', href: '#fencing-storage' },

@@ -4,14 +4,14 @@ export interface FailureCase {
   event: string;
   result: string;
   whyRight: string;
-  savedBy: 'Fencing' | 'Lease row' | 'TTL' | 'Token check' | 'Extend' | 'Transaction';
+  savedBy: 'Fencing' | 'Durable token' | 'TTL' | 'Token check' | 'Extend' | 'Transaction';
   /** The replay that shows it, handed to openReplay(). */
   scenario: string;
   variant: string;
   /**
    * What that replay shows: the lock and the storage saving the data, or only the failure, where
    * the save is something the lock itself does not give (a durable token source instead of a
-   * Redis counter, fencing that Redlock has no tokens for).
+   * Redis counter, a lock that hands out tokens in place of Redlock).
    */
   replayShows: 'the save' | 'the failure';
 }
@@ -43,8 +43,8 @@ export const failureCases: FailureCase[] = [
     result:
       'The new primary has no lock, and its counter can hand out a token again. Two holders of one token also defeat release.lua: either one’s release deletes the other’s lock.',
     whyRight:
-      'Take tokens from a store that keeps every acknowledged write: an etcd revision, or a lease row on Postgres with synchronous replication.',
-    savedBy: 'Lease row',
+      'Take tokens from a store that keeps every acknowledged write: an etcd revision, or a lease row on Postgres with synchronous replication that fails over only to a standby in sync.',
+    savedBy: 'Durable token',
     scenario: 'redis-failover',
     variant: 'fencing-on',
     replayShows: 'the failure',
@@ -54,7 +54,7 @@ export const failureCases: FailureCase[] = [
     event: 'The holder crashes',
     result: 'Nobody else can take the lock until its TTL runs out.',
     whyRight:
-      'Expiry frees it with no help; whoever takes it next redoes the work from the beginning.',
+      'Expiry frees it with no help, and the next holder redoes the work from the start. The crashed holder’s finished writes stay, so make the work safe to run again.',
     savedBy: 'TTL',
     scenario: 'holder-crash',
     variant: 'default',
@@ -75,7 +75,7 @@ export const failureCases: FailureCase[] = [
     event: 'A job runs longer than the TTL',
     result: 'The lock is lost partway through the job.',
     whyRight:
-      'Renew the lock well before its TTL runs out, give up the job as soon as a renewal fails, and fence the writes regardless.',
+      'Renew the lock well before its TTL runs out, give up the job as soon as a renewal fails or gets no answer in time, and fence the writes regardless.',
     savedBy: 'Extend',
     scenario: 'long-job',
     variant: 'fencing-on',
@@ -97,7 +97,7 @@ export const failureCases: FailureCase[] = [
     event: 'One Redlock node’s clock jumps forward',
     result: 'Two clients each hold a majority.',
     whyRight:
-      'Redlock has no way to notice, and it hands out no token. Only fencing at the storage, with tokens from another source, catches it.',
+      'Redlock cannot notice, and it gives out no token. A fence works only with a token the lock hands out in the same step as the grant, and Redlock cannot do that: for correctness, use a lock that does, such as a lease row or etcd.',
     savedBy: 'Fencing',
     scenario: 'redlock-clock-jump',
     variant: 'default',
@@ -117,4 +117,4 @@ export const failureCases: FailureCase[] = [
 ];
 
 export const failureCasesIntro =
-  'Nine ways a lock goes wrong. Each row names what saves the data, and its button opens a replay: of the save, where the lock and the storage can make it, or of the failure alone, where the save is something the lock does not give (a durable token source, fencing for Redlock).';
+  'Nine ways a lock goes wrong. Each row names what saves the data, and its button opens a replay: of the save, where the lock and the storage can make it, or of the failure alone, where the save is something the lock does not give (a durable token source, a lock that hands out tokens in place of Redlock).';

@@ -2,7 +2,7 @@
 import type { PseudoListing } from './pseudo';
 
 export const fencingIntro =
-  'The storage remembers the highest token that has written to each document. A write carrying a lower token is refused, however late it arrives and whoever sends it.';
+  'The storage remembers the highest token that has written to each document, and refuses a write with a lower one, however late it arrives. It has nothing to refuse by until the new holder has written, so a holder that reads before it writes should raise the fence first: a fenced read.';
 
 export const fencingListing: PseudoListing = {
   title: 'a fenced write',
@@ -10,12 +10,12 @@ export const fencingListing: PseudoListing = {
     { code: 'write(doc, body, token):' },
     { code: '  rows = set body = body, fence = token' },
     { code: '         WHERE name = doc AND fence <= token', notes: [1] },
-    { code: '  IF rows == 0: RETURN rejected       // a newer holder has written', notes: [2] },
+    { code: '  IF rows == 0: RETURN rejected       // a newer token has written', notes: [2] },
     { code: '  RETURN accepted' },
   ],
   notes: [
-    'Checking and writing happen in one statement. A holder may write again with the same token, since the test is “at most”, not “below”.',
-    'Stop the work. A retry would carry the same old token and be refused again.',
+    'Checking and writing happen in one statement. A holder may write again with the same token, since the test is “at most”, not “below”. In Postgres that is enough at READ COMMITTED, the default; at REPEATABLE READ a concurrent write raises a serialization error, so retry the statement.',
+    'Stop the work. A retry would carry the same old token and be refused again. A write with no token, or to a document that does not exist, also changes no row.',
   ],
 };
 

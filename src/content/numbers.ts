@@ -11,6 +11,22 @@ export const laptopFigures: Record<CaseName, { rate: number; wins?: number } | u
   'etcd-lease': undefined,
 };
 
+/**
+ * What the lab's fsync setting means for its figures, said under them whenever the lab ran
+ * without flushing to disk: the rates measure the lock logic, and the lease row's tokens would
+ * not survive a crash of the machine under those settings.
+ */
+export function fsyncOffNote(postgresOff: boolean, etcdOff: boolean): string {
+  const which = [postgresOff && 'Postgres', etcdOff && 'etcd'].filter(Boolean).join(' and ');
+  const slower = [postgresOff && 'the lease row', etcdOff && 'etcd'].filter(Boolean).join(' and ');
+  return (
+    `The lab ran ${which} without fsync, to measure the locks rather than the disk.` +
+    (postgresOff ? ' So a machine crash could lose the lease row’s last tokens here.' : '') +
+    ` With fsync on, ${slower} would wait for the disk and come in lower` +
+    (postgresOff ? '; the advisory lock writes nothing to disk and would be about the same.' : '.')
+  );
+}
+
 export const laptopSetting =
   'Measured with Redis 8 and Postgres 16 on a laptop with 8 cores, 32 clients and 3 s per case, while the laptop ran other work too: read them as orders of magnitude, not exact rates.';
 
@@ -56,7 +72,7 @@ export interface SayItem {
 export const fixedSayings: SayItem[] = [
   {
     topic: 'TTL',
-    text: 'Above the worst pause or network delay you plan for, and fence regardless: sooner or later a pause outlasts any TTL.',
+    text: 'Above the worst pause or network delay you plan for, yet short enough that a crashed holder does not block everyone for long. Fence regardless: sooner or later a pause outlasts any TTL.',
   },
   { topic: 'Redlock', text: '5 nodes; a majority is 3.' },
 ];

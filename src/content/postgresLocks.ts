@@ -22,8 +22,8 @@ export const postgresListing: PseudoListing = {
   notes: [
     'It answers false straight away when another transaction holds the lock. It never waits.',
     'Commit or rollback frees the lock. A client that dies is rolled back, so it cannot write later, but nobody else gets the lock until Postgres sees its connection close. If the client’s host vanishes or the network is cut, that waits for TCP keepalive: over two hours with Linux defaults, unless tcp_keepalives_idle or idle_in_transaction_session_timeout is set lower.',
-    'Expiry is judged by the one Postgres clock; the clients’ clocks play no part, but a step of that clock forward ends every lease early. now() is the time the transaction began, not the time of the statement, so take the lease in a transaction of its own (the statement alone, autocommitted), never late in a longer one.',
-    'The row stays after release, so each new holder gets a higher token than the last. A failover to an asynchronous standby can lose the last increment, as with Redis, so use synchronous replication if the tokens must survive one.',
+    'Postgres’s clock alone decides who gets the lease, and a step of that clock forward ends every lease early. A holder still times what is left of its lease on its own clock: start a monotonic timer before sending the request. now() is the time the transaction began, not the time of the statement, so take the lease in a transaction of its own (the statement alone, autocommitted), never late in a longer one.',
+    'The row stays after release, so each new holder gets a higher token than the last. A failover to an asynchronous standby can lose the last increment, as with Redis, so if the tokens must survive one, use synchronous replication and fail over only to a standby that confirmed every commit.',
   ],
 };
 

@@ -25,7 +25,10 @@ export const lockChoices: LockChoice[] = [
     id: 'fenced',
     lock: 'Any lock plus a fenced write',
     efficiency: { level: 'yes', text: 'Yes' },
-    correctness: { level: 'conditional', text: 'Yes, if no token is ever handed out twice' },
+    correctness: {
+      level: 'conditional',
+      text: 'Yes, if the lock hands out the token with the grant, never the same one twice',
+    },
   },
   {
     id: 'consensus',

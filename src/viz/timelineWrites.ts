@@ -116,7 +116,7 @@ export function readWrite(s: TimelineState, ev: TraceEvent, i: number): void {
           ? isLost
             ? `The storage accepts ${stale ? 'the stale ' : ''}${quoted(v.body)} and overwrites ${actorName(overwrote.actor)}’s ${quoted(overwrote.body)}: an update is lost.`
             : stale
-              ? `The storage accepts ${quoted(v.body)} in place of ${quoted(bodyBefore)}, though ${why.replace(/^its /, `${actorName(ev.actor)}’s `)}: no later holder had written, so nothing is lost this time.`
+              ? `The storage accepts ${quoted(v.body)} in place of ${quoted(bodyBefore)}, though ${why.replace(/^its /, `${actorName(ev.actor)}’s `)}: no newer token has written yet. Nothing is lost because the clients here write without reading first; a holder that had read the document would silently undo this write.`
               : `The storage stores ${quoted(v.body)}${raisedFence(v.fence, fenceBefore) ? ` and raises the fence to ${num(v.fence)}` : ''}.`
           : `The storage rejects ${quoted(v.body)}: ${rejectedWhy(token, fenceBefore, v.reason)}. The writer learns it lost the lock.`,
     eventIndex: i,

@@ -46,7 +46,7 @@ export const STEPS: readonly FencedStep[] = [
     ifItFails: [
       {
         when: 'The client crashes',
-        then: 'Nobody can take the lock until its TTL runs out; whoever takes it next does the work from the start.',
+        then: 'Nobody can take the lock until its TTL runs out; whoever takes it next does the work from the start. Writes the crashed client made stay, so the work must be safe to run again.',
       },
     ],
   },
@@ -77,8 +77,8 @@ export const STEPS: readonly FencedStep[] = [
     failLabel: 'failed: stop',
     ifItFails: [
       {
-        when: 'The extend fails',
-        then: 'The lock is already gone: stop. Another client may hold it; the fence still guards the storage.',
+        when: 'The extend fails or gets no answer',
+        then: 'Count the lock as gone: stop. Another client may hold it; the fence still guards the storage.',
       },
     ],
   },

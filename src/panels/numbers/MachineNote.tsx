@@ -1,5 +1,5 @@
 import type { NumbersEnvironment, NumbersFile, NumbersLoad } from '../../content/numbersFile';
-import { notMeasuredYet } from '../../content/numbers';
+import { fsyncOffNote, notMeasuredYet } from '../../content/numbers';
 import { InlineText } from '../code/InlineText';
 
 /** The months as the browser's en-GB dates shorten them ("Sept", not "Sep"). */
@@ -51,6 +51,18 @@ export function machineSentence(numbers: NumbersFile): string {
   );
 }
 
+/**
+ * What running without fsync means for the figures, when the lab's fsync line says so:
+ * "Postgres fsync=off; etcd off (--unsafe-no-fsync)".
+ */
+function FsyncNote({ env }: { env: NumbersEnvironment }) {
+  const line = String(env.settings.fsync ?? '');
+  const postgresOff = /Postgres fsync=off/.test(line);
+  const etcdOff = /etcd off/.test(line);
+  if (!postgresOff && !etcdOff) return null;
+  return <p>{fsyncOffNote(postgresOff, etcdOff)}</p>;
+}
+
 /** Every setting the lab wrote down (clients, method, load average), for whoever wants them. */
 function AllSettings({ env }: { env: NumbersEnvironment }) {
   const rest = Object.entries(env.settings).filter(([k]) => !HEADLINE_SETTINGS.includes(k));
@@ -76,6 +88,7 @@ export function MachineNote({ load }: { load: NumbersLoad }) {
     return (
       <div className="machine-note">
         <p>{machineSentence(load.numbers)}</p>
+        <FsyncNote env={load.numbers.environment} />
         <AllSettings env={load.numbers.environment} />
       </div>
     );

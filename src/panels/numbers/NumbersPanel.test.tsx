@@ -90,6 +90,20 @@ describe('NumbersPanel', () => {
     expect(screen.getByRole('columnheader', { name: /This lab/ })).toBeTruthy();
     expect(screen.getByRole('img', { name: /C tool 48,000/ })).toBeTruthy();
   });
+
+  it('says what the figures mean when the lab ran without fsync, and nothing when it did not', () => {
+    const off = JSON.parse(measured) as { environment: { settings: Record<string, string> } };
+    off.environment.settings.fsync = 'Postgres fsync=off; etcd off (--unsafe-no-fsync)';
+    render(<NumbersPanel load={loadNumbers(JSON.stringify(off), file)} />);
+    expect(
+      screen.getByText(
+        'The lab ran Postgres and etcd without fsync, to measure the locks rather than the disk. So a machine crash could lose the lease row’s last tokens here. With fsync on, the lease row and etcd would wait for the disk and come in lower; the advisory lock writes nothing to disk and would be about the same.',
+      ),
+    ).toBeTruthy();
+    cleanup();
+    render(<NumbersPanel load={loadNumbers(measured, file)} />);
+    expect(screen.queryByText(/without fsync/)).toBeNull();
+  });
 });
 
 describe('NumbersPanel: the library clients', () => {

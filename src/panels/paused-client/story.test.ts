@@ -46,7 +46,7 @@ describe('the paused client’s story', () => {
     const sentence = storySentence(story);
     expect(sentence.indexOf('Client 1 wakes')).toBeLessThan(sentence.indexOf('Client 2 takes'));
     expect(sentence).toContain(
-      'the storage accepts the late write, as no other write has reached it yet: nothing is lost this time. Client 2 takes the lock at',
+      'the storage accepts the late write, since no newer token has written yet. Nothing is lost, but only because client 2 writes without reading first: had it read first, client 1’s write would be silently undone. Client 2 takes the lock at',
     );
   });
 });

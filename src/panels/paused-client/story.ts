@@ -85,13 +85,17 @@ export function storySentence(s: PausedClientStory): string {
     });
   }
   if (s.staleWrite) {
-    // Accepted is harm only when it overwrote a later holder's write: a late write that lands
-    // before anyone else wrote loses nothing.
+    // Accepted is harm only when it overwrote a later holder's write. A late write that lands
+    // before the new holder's first write gets past the fence, and loses nothing here only
+    // because client 2 writes without reading first.
+    const secondHeldFirst = s.secondAcquireMs !== null && s.secondAcquireMs <= s.staleWrite.atMs;
     const what = !s.staleWrite.accepted
       ? 'rejects the stale write'
       : s.staleWrite.lost
         ? 'accepts the stale write and overwrites client 2’s: an update is lost'
-        : 'accepts the late write, as no other write has reached it yet: nothing is lost this time';
+        : secondHeldFirst
+          ? 'accepts the late write, since no newer token has written yet. Nothing is lost, but only because client 2 writes without reading first: had it read first, client 1’s write would be silently undone'
+          : 'accepts the late write, as nobody else holds the lock yet: nothing is lost';
     // Told from the wake, where the sentence starts: client 1 may wake and send just before
     // client 2 is granted the lock, and its write land just after.
     later.push({

@@ -83,7 +83,7 @@ export function whatIfVerdict(trace: Trace, n: WhatIfNumbers, story: PausedClien
         return `Safe this time: client 1 woke from its ${pause} pause before its ${ttl} TTL ran out, wrote, and let go. Nothing promises that the next pause is as short.`;
       return `Safe by luck: the ${ttl} TTL ran out ${expiredMidPause(story) ? 'while client 1 was paused' : 'before client 1 let go'}, but client 2 had not asked for the lock yet, so nobody else held it. A slightly longer pause and client 2 would have.`;
     case 'two-holders':
-      return `Two holders, no harm this time: the ${ttl} TTL ran out while client 1 was paused, and client 2 took the lock, but client 1’s write reached the storage first. A few milliseconds later and it would have ${n.fencing ? 'come after client 2’s, and the fence would have turned it away' : 'overwritten client 2’s'}.`;
+      return `Two holders: the ${ttl} TTL ran out while client 1 was paused, and client 2 took the lock, but client 1’s write reached the storage first. No harm, only because client 2 writes without reading first: had it read first, client 1’s write would be silently undone, fence or no fence. A few milliseconds later and it would have ${n.fencing ? 'come after client 2’s, and the fence would have turned it away' : 'overwritten client 2’s'}.`;
     case 'stale-write-accepted':
       return `Client 1 paused ${pause}, past its ${ttl} TTL, then wrote with its old token${tokenText}. With fencing off the storage took that write: client 2’s “v2” is lost under a stale “v1”.`;
     case 'stale-write-rejected':

@@ -102,12 +102,12 @@ describe('try other numbers, over the sliders’ whole range', () => {
     const stored = model.marks.find((m) => m.kind === 'stored' && m.actor === 'client-1')!;
     expect(stored.stale).toBe(true);
     expect(stored.detail).toMatch(
-      /“v1” in place of “v0”, though client 1’s lock ran out at 300\.6 ms: no later holder had written/,
+      /“v1” in place of “v0”, though client 1’s lock ran out at 300\.6 ms: no newer token has written yet\. Nothing is lost because the clients here write without reading first/,
     );
     expect(stored.detail).not.toMatch(/lost\./);
     expect(markTone(stored)).toBe('is-late');
     expect(storySentence(pausedClientStory(model))).toMatch(
-      /at 310\.5 ms the storage accepts the late write, as no other write has reached it yet: nothing is lost this time\./,
+      /at 310\.5 ms the storage accepts the late write, as nobody else holds the lock yet: nothing is lost\./,
     );
   });
 });

@@ -90,7 +90,7 @@ describe('describe', () => {
     expect([ev.actor, ev.type, cursor.verdict(i)?.bodyBefore]).toEqual(['client-1', 'ok', 'v0']);
     expect(trace.outcome.document.body).toBe('v2');
     expect(describeEvent(ev, cursor.verdict(i))).toBe(
-      'The storage accepts the late “v1” from client 1 in place of “v0”: no later holder had written, so nothing is lost this time.',
+      'The storage accepts the late “v1” from client 1 in place of “v0”: no newer token has written yet. Nothing is lost because the clients here write without reading first; a holder that had read the document would silently undo this write.',
     );
   });
 

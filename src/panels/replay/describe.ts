@@ -132,7 +132,7 @@ export function describeEvent(
         if (verdict?.stale) {
           return verdict.overwrote
             ? `The storage accepts the stale ${quoted(v.body)} from ${actorName(ev.actor)}: it overwrites ${actorName(verdict.overwrote.actor)}’s ${quoted(verdict.overwrote.body)}, and that update is lost.`
-            : `The storage accepts the late ${quoted(v.body)} from ${actorName(ev.actor)} in place of ${quoted(verdict.bodyBefore)}: no later holder had written, so nothing is lost this time.`;
+            : `The storage accepts the late ${quoted(v.body)} from ${actorName(ev.actor)} in place of ${quoted(verdict.bodyBefore)}: no newer token has written yet. Nothing is lost because the clients here write without reading first; a holder that had read the document would silently undo this write.`;
         }
         // Mention the fence only when this write raised it: a storage that ignores tokens keeps 0.
         const raised = fence !== null && fence > 0 && fence !== verdict?.fenceBefore;
