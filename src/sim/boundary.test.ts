@@ -10,7 +10,9 @@ async function ruleIds(code: string, filePath: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
 }
 
-describe('lint boundaries', () => {
+// The first lint loads the project's config and typescript-eslint: seconds on a loaded 2-core
+// machine (7 s in a CI run beside other work), more than vitest's default 5 s.
+describe('lint boundaries', { timeout: 60_000 }, () => {
   it.each([
     [
       "import { useState } from 'react';\nexport const x = useState;\n",
