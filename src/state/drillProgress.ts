@@ -337,8 +337,18 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
   return store;
 }
 
-/** The page's store, on the browser's localStorage. */
-export const drillProgressStore: DrillProgressStore = createDrillProgressStore();
+let pageStore: DrillProgressStore | undefined;
+
+/**
+ * The page's store, on the browser's localStorage, made the first time it is asked for (by the
+ * reader's progress line, in the shell's first render). Made as the module was evaluated, its
+ * storage probe and reading of the saved progress (about 20 ms on a CPU four times slower than a
+ * desktop's) added to the task that evaluates the page's entry module, the first load's first
+ * long task; in the render they are one of its slices.
+ */
+export function pageDrillProgressStore(): DrillProgressStore {
+  return (pageStore ??= createDrillProgressStore());
+}
 
 // ---------------------------------------------------------------------------------------------
 // Derived values the panel and the page's status line share.

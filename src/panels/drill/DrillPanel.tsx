@@ -4,7 +4,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { drillQuestions } from '../../content/drill';
-import { drillProgressStore, knownCount, type DrillProgressStore } from '../../state/drillProgress';
+import {
+  pageDrillProgressStore,
+  knownCount,
+  type DrillProgressStore,
+} from '../../state/drillProgress';
 import { ConfirmReset } from './ConfirmReset';
 import { DrillCard } from './DrillCard';
 import { practiceOrder, randomSeed } from './shuffle';
@@ -26,7 +30,7 @@ const total = drillQuestions.length;
 const visitChoiceSeed = randomSeed();
 
 export function DrillPanel({
-  store = drillProgressStore,
+  store = pageDrillProgressStore(),
   nextSeed = randomSeed,
   choiceSeed = visitChoiceSeed,
 }: DrillPanelProps) {

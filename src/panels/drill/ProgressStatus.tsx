@@ -3,7 +3,7 @@
 import { useStore } from 'zustand';
 import { drillQuestions } from '../../content/drill';
 import {
-  drillProgressStore,
+  pageDrillProgressStore,
   knownCount,
   overallStatus,
   type DrillProgressStore,
@@ -22,7 +22,11 @@ const storageLine: Record<StorageStatus, string> = {
 };
 
 /** The page's top status: where the reader stands, and where that is kept. */
-export function ProgressStatus({ store = drillProgressStore }: { store?: DrillProgressStore }) {
+export function ProgressStatus({
+  store = pageDrillProgressStore(),
+}: {
+  store?: DrillProgressStore;
+}) {
   const progress = useStore(store, (s) => s.progress);
   const predictions = useStore(store, (s) => s.predictions);
   const storage = useStore(store, (s) => s.storage);
