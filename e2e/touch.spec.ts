@@ -13,6 +13,10 @@ test.describe('on a phone, by touch', () => {
   test('a tap on an event of the paused client says what happened', async ({ page }) => {
     const lab = new LabPage(page);
     await lab.open('#paused-client');
+    // Every panel in and the page still: on a loaded machine a panel arriving late moved the
+    // drawing between finding it and the tap.
+    await lab.waitForPanels();
+    await lab.scrollSettled();
     const section = lab.section('The paused client');
     const events = section.getByRole('group', { name: /^Timeline/ }).getByRole('button');
     await expect(events.first()).toBeVisible();
@@ -29,6 +33,8 @@ test.describe('on a phone, by touch', () => {
   }) => {
     const lab = new LabPage(page);
     await lab.open('#paused-client');
+    await lab.waitForPanels();
+    await lab.scrollSettled();
     const section = lab.section('The paused client');
     const lock = lab.timelineEvent(section, /The lock belongs to client 1/);
     // The bar is what the finger lands on there; the cross is a few px further right.
@@ -41,6 +47,8 @@ test.describe('on a phone, by touch', () => {
   }) => {
     const lab = new LabPage(page);
     await lab.open('#paused-client');
+    await lab.waitForPanels();
+    await lab.scrollSettled();
     const section = lab.section('The paused client');
     const takes = lab.timelineEvent(section, /client 2 takes the lock/);
     await lab.tapDrawing(takes, -2);
@@ -52,6 +60,8 @@ test.describe('on a phone, what is said', () => {
   test('the replay does not list keyboard keys to a reader with none', async ({ page }) => {
     const lab = new LabPage(page);
     await lab.open('#see-it');
+    await lab.waitForPanels();
+    await lab.scrollSettled();
     const section = lab.section('See it: fencing off, then on');
     await expect(section.getByRole('button', { name: /^Play/ })).toBeVisible();
     await expect(section.getByText(/^Keys: Space plays/)).toBeHidden();
@@ -64,6 +74,8 @@ test.describe('on the narrowest phone', () => {
   test('every step of the fenced path stays inside its card', async ({ page }) => {
     const lab = new LabPage(page);
     await lab.open('#fenced-path');
+    await lab.waitForPanels();
+    await lab.scrollSettled();
     const section = lab.section('The fenced path');
     const card = await lab.cardContentBox(section);
     const steps = section.getByRole('button');
@@ -80,6 +92,8 @@ test.describe('on the narrowest phone', () => {
   test('each Redlock node’s name stays on one line', async ({ page }) => {
     const lab = new LabPage(page);
     await lab.open('#redlock');
+    await lab.waitForPanels();
+    await lab.scrollSettled();
     const nodes = lab
       .section('Redlock and its critique')
       .getByRole('list', { name: /^Who holds the key/ })
