@@ -31,6 +31,22 @@ function storeOn(storage: FakeStorage): DrillProgressStore {
   return createDrillProgressStore({ getStorage: () => storage });
 }
 
+/**
+ * A store on `storage` that hears other tabs' saves through `notify(key)`, as the page's hears
+ * the browser's storage events.
+ */
+function storeWatchingOtherTabs(storage: FakeStorage): {
+  here: DrillProgressStore;
+  notify: (key: string | null) => void;
+} {
+  let onOtherTab: (key: string | null) => void = () => {};
+  const here = createDrillProgressStore({
+    getStorage: () => storage,
+    watchOtherTabs: (onChange) => (onOtherTab = onChange),
+  });
+  return { here, notify: (key) => onOtherTab(key) };
+}
+
 function stored(storage: FakeStorage): unknown {
   const raw = storage.items.get(DRILL_STORAGE_NAME);
   return raw === undefined ? undefined : JSON.parse(raw);
@@ -295,11 +311,7 @@ describe('drill progress store', () => {
 
   it('takes the readable part of a partly bad value another tab saved', () => {
     const storage = new FakeStorage();
-    let notify: (key: string | null) => void = () => {};
-    const here = createDrillProgressStore({
-      getStorage: () => storage,
-      watchOtherTabs: (onChange) => (notify = onChange),
-    });
+    const { here, notify } = storeWatchingOtherTabs(storage);
     here.getState().mark(q3.id, 'known');
     const written = {
       version: 2,
@@ -360,11 +372,7 @@ describe('drill progress store', () => {
 
   it('drops the note about another tab’s unreadable value once another tab saves good progress', async () => {
     const storage = new FakeStorage();
-    let notify: (key: string | null) => void = () => {};
-    const here = createDrillProgressStore({
-      getStorage: () => storage,
-      watchOtherTabs: (onChange) => (notify = onChange),
-    });
+    const { here, notify } = storeWatchingOtherTabs(storage);
     here.getState().mark(q1.id, 'known');
     storage.items.set(DRILL_STORAGE_NAME, '{oops');
     notify(DRILL_STORAGE_NAME);
@@ -475,11 +483,7 @@ describe('drill progress store', () => {
 
   it('picks up what another tab saved, keeping this tab’s session state', async () => {
     const storage = new FakeStorage();
-    let notify: (key: string | null) => void = () => {};
-    const here = createDrillProgressStore({
-      getStorage: () => storage,
-      watchOtherTabs: (onChange) => (notify = onChange),
-    });
+    const { here, notify } = storeWatchingOtherTabs(storage);
     here.getState().setRevealed(q3.id, true);
     const there = storeOn(storage);
     there.getState().mark(q1.id, 'known');
@@ -528,11 +532,7 @@ describe('drill progress store', () => {
 
   it('a reset in another tab closes this tab’s answers and drops its exploring picks, as a reset here would', async () => {
     const storage = new FakeStorage();
-    let notify: (key: string | null) => void = () => {};
-    const here = createDrillProgressStore({
-      getStorage: () => storage,
-      watchOtherTabs: (onChange) => (notify = onChange),
-    });
+    const { here, notify } = storeWatchingOtherTabs(storage);
     const wrong = q2.choices.find((c) => c.id !== q2.bestChoiceId)!.id;
     here.getState().pickChoice(q2.id, wrong);
     here.getState().setRevealed(q2.id, true);
@@ -557,11 +557,7 @@ describe('drill progress store', () => {
 
   it('closes only the answer whose prediction another tab removed, and keeps what it changed', async () => {
     const storage = new FakeStorage();
-    let notify: (key: string | null) => void = () => {};
-    const here = createDrillProgressStore({
-      getStorage: () => storage,
-      watchOtherTabs: (onChange) => (notify = onChange),
-    });
+    const { here, notify } = storeWatchingOtherTabs(storage);
     here.getState().writePrediction(q1.id, 'it waits');
     here.getState().setRevealed(q1.id, true);
     here.getState().pickChoice(q2.id, q2.bestChoiceId);
@@ -580,11 +576,7 @@ describe('drill progress store', () => {
 
   it('drops a pick explored after a wrong pick once another tab answered it in practice', async () => {
     const storage = new FakeStorage();
-    let notify: (key: string | null) => void = () => {};
-    const here = createDrillProgressStore({
-      getStorage: () => storage,
-      watchOtherTabs: (onChange) => (notify = onChange),
-    });
+    const { here, notify } = storeWatchingOtherTabs(storage);
     const wrong = q3.choices.find((c) => c.id !== q3.bestChoiceId)!.id;
     here.getState().pickChoice(q3.id, wrong);
     here.getState().writePrediction(q3.id, 'a guess');
@@ -606,11 +598,7 @@ describe('drill progress store', () => {
 
   it('a reset in another tab during practice clears this run’s answers, and practice goes on', async () => {
     const storage = new FakeStorage();
-    let notify: (key: string | null) => void = () => {};
-    const here = createDrillProgressStore({
-      getStorage: () => storage,
-      watchOtherTabs: (onChange) => (notify = onChange),
-    });
+    const { here, notify } = storeWatchingOtherTabs(storage);
     here.getState().mark(q1.id, 'known');
     here.getState().startPractice(9);
     here.getState().writePracticeAnswer(q2.id, 'the fence');
