@@ -14,6 +14,11 @@ end
 -- The counter only grows, so every holder gets a higher token than every holder before it,
 -- unless a failover or a restart loses its last increments.
 local token = redis.call('INCR', KEYS[2])
+-- Past 2^53 - 1 a Lua number (and a JavaScript one) can no longer hold every whole number, so
+-- the next token would read as the last one. Refuse, with the lock left free, from then on.
+if token > 9007199254740991 then
+  return redis.error_reply('ERR the fence counter is past 2^53 - 1, the last exact token')
+end
 -- The expiry is set with the value, so a holder that crashes cannot keep the lock forever.
 redis.call('SET', KEYS[1], token, 'PX', ARGV[1])
 return token

@@ -94,6 +94,20 @@ describe('acquire.lua', () => {
     expect(await redis.get(lock.fenceKey)).toBe('1');
     expect(await redis.exists(lock.lockKey)).toBe(0);
   });
+
+  it('hands out 2^53 - 1 as the last token, then refuses rather than repeat one', async () => {
+    const lock = lockScripts(redis, uniqueName());
+    await redis.set(lock.fenceKey, String(Number.MAX_SAFE_INTEGER - 1));
+    const last = await lock.acquire(10_000);
+    expect(last).toBe(Number.MAX_SAFE_INTEGER);
+    expect(await lock.release(last as number)).toBe(1);
+    // Without the check, INCR made 2^53 + 1 and Lua read it as 2^53: the same token twice
+    // in a row once the counter had passed 2^53.
+    for (let i = 0; i < 2; i++) {
+      await expect(lock.acquire(10_000)).rejects.toThrow(/fence counter is past 2\^53 - 1/);
+      expect(await redis.exists(lock.lockKey)).toBe(0);
+    }
+  });
 });
 
 describe('release.lua', () => {

@@ -55,6 +55,19 @@ describe('Redis node', () => {
     expect(r.get('m', 10)).toBeNull();
   });
 
+  it('hands out 2^53 - 1 as the last token and refuses every acquire after it', () => {
+    const r = new RedisNode('r');
+    r.put('f', String(Number.MAX_SAFE_INTEGER - 1));
+    const last = r.acquire('l', 'f', 300, 0)!;
+    expect(last).toBe(Number.MAX_SAFE_INTEGER);
+    expect(r.release('l', last, 1)).toBe(1);
+    for (const nowMs of [2, 3]) {
+      // Past 2^53 a double cannot tell n + 1 from n: the token would repeat the last one.
+      expect(() => r.acquire('l', 'f', 300, nowMs)).toThrow(/fence counter is past 2\^53 - 1/);
+      expect(r.get('l', nowMs)).toBeNull();
+    }
+  });
+
   it('expires keys by its own clock, so a step forward expires them early', () => {
     const clock = new NodeClock();
     const r = new RedisNode('r', clock);
