@@ -22,6 +22,7 @@ export default defineConfig({
           name: 'dom',
           include: ['src/**/*.test.tsx'],
           environment: 'happy-dom',
+          setupFiles: ['src/domTestSetup.ts'],
         },
       },
       {

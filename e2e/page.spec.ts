@@ -21,6 +21,33 @@ test.describe('the page', () => {
     expect(problems).toEqual([]);
   });
 
+  for (const width of [375, 1280]) {
+    test(`at ${width} px draws each chart once, at its measured width, not first at a guess`, async ({
+      page,
+    }) => {
+      // Every change to a drawn chart's attributes is a redraw: drawn at a default width and
+      // then at the measured one, each mark moved once more on the page's first load.
+      await page.addInitScript(() => {
+        const w = window as unknown as { svgAttributeChanges: number };
+        w.svgAttributeChanges = 0;
+        new MutationObserver((records) => {
+          for (const r of records) if (r.target instanceof SVGElement) w.svgAttributeChanges++;
+        }).observe(document, { subtree: true, attributes: true });
+      });
+      await page.setViewportSize({ width, height: 800 });
+      const lab = new LabPage(page);
+      await lab.open();
+      await lab.waitForPanels();
+      await page.waitForLoadState('networkidle');
+      const charts = page.locator('.lt svg, .rl-chart svg, .chart-box svg');
+      expect(await charts.count()).toBeGreaterThanOrEqual(4);
+      const changes = await page.evaluate(
+        () => (window as unknown as { svgAttributeChanges: number }).svgAttributeChanges,
+      );
+      expect(changes).toBe(0);
+    });
+  }
+
   test('has every section, each reachable from the contents menu', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const lab = new LabPage(page);

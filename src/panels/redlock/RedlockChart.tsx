@@ -18,9 +18,23 @@ import { useTextScale } from '../shared/useTextScale';
 import { useWidth } from '../shared/useWidth';
 import { actorClass } from './actorClass';
 
-export function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: number }) {
+interface RedlockChartProps {
+  model: RedlockModel;
+  nowMs: number;
+}
+
+export function RedlockChart(props: RedlockChartProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const width = useWidth(boxRef);
+  // Drawn once the box has a width, not first at a guess and then again (see useWidth).
+  return (
+    <div className="rl-chart" ref={boxRef}>
+      {width === null ? null : <DrawnChart {...props} width={width} />}
+    </div>
+  );
+}
+
+function DrawnChart({ model, nowMs, width }: RedlockChartProps & { width: number }) {
   // The labels are in rem: at a larger text size the rows and the room for each label grow.
   const k = useTextScale();
   const charPx = LABEL_CHAR_PX * k;
@@ -41,7 +55,7 @@ export function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: num
   const baselineDrop = 4 * k;
   const rowY = new Map(layout.rows.map((r) => [r.id, r.y]));
   return (
-    <div className="rl-chart" ref={boxRef}>
+    <>
       <svg
         width={layout.width}
         height={layout.height}
@@ -203,6 +217,6 @@ export function RedlockChart({ model, nowMs }: { model: RedlockModel; nowMs: num
           holds.
         </span>
       </p>
-    </div>
+    </>
   );
 }

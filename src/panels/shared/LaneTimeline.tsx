@@ -24,9 +24,25 @@ export interface LaneTimelineProps {
 
 const ACTOR_CLASS = ['a1', 'a2', 'a3', 'a4'];
 
-export function LaneTimeline({ trace, title, nowMs, onPick, activeEventIndex }: LaneTimelineProps) {
+export function LaneTimeline(props: LaneTimelineProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const width = useWidth(boxRef);
+  // Drawn once the box has a width, not first at a guess and then again (see useWidth).
+  return (
+    <div className="lt" ref={boxRef}>
+      {width === null ? null : <DrawnTimeline {...props} width={width} />}
+    </div>
+  );
+}
+
+function DrawnTimeline({
+  trace,
+  title,
+  nowMs,
+  onPick,
+  activeEventIndex,
+  width,
+}: LaneTimelineProps & { width: number }) {
   // The labels are in rem: at a larger text size the lanes, and the room kept for each label, grow.
   const k = useTextScale();
   const model = useMemo(() => timelineModel(trace), [trace]);
@@ -71,7 +87,7 @@ export function LaneTimeline({ trace, title, nowMs, onPick, activeEventIndex }: 
   }, [model]);
 
   return (
-    <div className="lt" ref={boxRef}>
+    <>
       <p className="fl-visually-hidden">
         The events are buttons in one tab stop: use the arrow keys to move between them.
       </p>
@@ -171,7 +187,7 @@ export function LaneTimeline({ trace, title, nowMs, onPick, activeEventIndex }: 
           </span>
         )}
       </p>
-    </div>
+    </>
   );
 }
 

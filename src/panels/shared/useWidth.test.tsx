@@ -30,7 +30,7 @@ function Chart() {
   const width = useWidth(ref, 720);
   return (
     <div ref={ref} data-testid="box">
-      {width}
+      {width === null ? 'not measured' : width}
     </div>
   );
 }
@@ -50,6 +50,16 @@ describe('useWidth', () => {
     render(<Chart />);
     expect(read).not.toHaveBeenCalled();
     expect(widthRead).not.toHaveBeenCalled();
+  });
+
+  it('gives no width until the browser reports one, so nothing is drawn at a guess first', () => {
+    render(<Chart />);
+    expect(screen.getByTestId('box').textContent).toBe('not measured');
+  });
+
+  it('gives the fallback at once where there is no ResizeObserver to report', () => {
+    vi.stubGlobal('ResizeObserver', undefined);
+    render(<Chart />);
     expect(screen.getByTestId('box').textContent).toBe('720');
   });
 
