@@ -103,4 +103,4 @@ export const capabilities: Capability[] = [
 ];
 
 export const capabilitiesSayIt =
-  'Redis lends me a key set only if it is absent, which expires on its own, and a counter for tokens. Postgres lends me locks that die with their transaction, and an UPDATE that refuses an old token.';
+  'Redis gives me a key that is set only if it is absent and expires on its own, plus a counter for tokens. Postgres gives me locks that end with their transaction, and an UPDATE that refuses an old token.';

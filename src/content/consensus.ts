@@ -48,7 +48,7 @@ export const consensusNotes: readonly string[] = [
   'Taking or freeing a lock is a write the quorum must agree on, so lock rates come in below Redis’s.',
   'It needs 3 or 5 nodes of its own: a service to run and keep healthy, not a dependency you add to the build.',
   `etcd’s leader looks for expired leases every ${LEASE_REVOKE_PASS_MS}\u00a0ms and revokes them through Raft, so a lock key can outlive its lease by about that long before a waiter gets it, and longer when many leases expire at once. The lab’s etcd recordings show it, and the engine models it.`,
-  'A lease lasts at least its TTL. The leader times it on a monotonic clock, so a clock step does not end it early (on Redis and the Postgres lease row it does), and by default a new leader starts every lease’s TTL over, plus an election timeout: after a leader change a waiter can wait up to a full TTL and an election timeout more.',
+  'A lease lasts at least its TTL. The leader times it on a monotonic clock, so a clock step does not end it early (on Redis and the Postgres lease row it does). By default a new leader starts every lease’s TTL over, plus an election timeout, so after a leader change a waiter can wait up to a full TTL and an election timeout more.',
   'etcd raises a short TTL to 1.5 election timeouts, rounded up to whole seconds: 2 s with default settings. The lab’s etcd runs a 500 ms election timeout, so its minimum is 1 s; a 1000 ms lease copied to a default cluster lasts 2 s.',
   'Revisions never go down, except when etcd is restored from a snapshot. Restore with etcdutl’s --bump-revision, or the storage will refuse every new holder until revisions catch up.',
 ];

@@ -2,7 +2,7 @@
 import type { PseudoListing } from './pseudo';
 
 export const fencingIntro =
-  'The storage remembers the highest token that has written to each document, and refuses a write with a lower one, however late it arrives. It has nothing to refuse by until the new holder has written, so a holder that reads before it writes should raise the fence first: a fenced read.';
+  'For each document the storage keeps the highest token that has written to it: the fence. It refuses a write with a lower token, however late that write arrives. But until the new holder has written, the fence is no higher than the old holder’s token, so there is nothing to refuse the old holder’s write by. A holder that reads before it writes should therefore raise the fence to its own token first: a fenced read.';
 
 export const fencingListing: PseudoListing = {
   title: 'a fenced write',
@@ -14,7 +14,7 @@ export const fencingListing: PseudoListing = {
     { code: '  RETURN accepted' },
   ],
   notes: [
-    'Checking and writing happen in one statement. A holder may write again with the same token, since the test is “at most”, not “below”. In Postgres that is enough at READ COMMITTED, the default; at REPEATABLE READ a concurrent write raises a serialization error, so retry the statement.',
+    'Checking and writing happen in one statement. A holder may write again with the same token, since the test is fence ≤ token, not fence < token. In Postgres that one statement is enough at READ COMMITTED, the default; at REPEATABLE READ a concurrent write raises a serialization error, so retry the statement.',
     'Stop the work. A retry would carry the same old token and be refused again. A write with no token, or to a document that does not exist, also changes no row.',
   ],
 };

@@ -46,7 +46,7 @@ export const ladder: LadderStep[] = [
 ];
 
 export const ladderNote =
-  'On the explainer’s laptop Postgres came out ahead. The explainer put that down to Redis running commands on a single thread, but 23,000 pairs a second is well within what one Redis thread serves: the client was more likely the limit. Move locks to Redis to take load off the primary, not to go faster.';
+  'The “Laptop” figures come from the explainer this page is built from. On that laptop Postgres came out ahead. The explainer put that down to Redis running commands on a single thread, but 23,000 pairs a second is well within what one Redis thread serves: the client was more likely the limit. Move locks to Redis to take load off the primary, not to go faster.';
 
 /**
  * The lab's own comparison, said after the laptop's. The ladder shows both machines' figures side

@@ -27,7 +27,7 @@ export const lockChoices: LockChoice[] = [
     efficiency: { level: 'yes', text: 'Yes' },
     correctness: {
       level: 'conditional',
-      text: 'Yes, if the lock hands out the token with the grant, never the same one twice',
+      text: 'Yes, if the lock hands out the token as it grants the lock, and never the same token twice',
     },
   },
   {

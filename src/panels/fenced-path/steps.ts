@@ -29,7 +29,7 @@ export const STEPS: readonly FencedStep[] = [
     ifItFails: [
       {
         when: 'The lock is busy',
-        then: 'Retry after a random delay, so waiting clients do not retry in step, or answer “busy”.',
+        then: 'Retry after a random delay (so that waiting clients do not all retry at the same moment), or answer “busy”.',
       },
       { when: 'Redis is down', then: 'No new work starts: without a lock there is no token.' },
     ],
