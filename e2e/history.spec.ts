@@ -386,8 +386,11 @@ test.describe('Back and Forward after a jump to the replay', () => {
     await page.keyboard.press('ArrowRight');
     await expect(jump).toHaveCount(0);
     await expect(page).toHaveURL(/try-ttl=/);
-    // Then one Tab back, to the button that only the reader's numbers have.
+    // Then back past the hint's link (to Locks in Postgres), to the button that only the
+    // reader's numbers have.
     const toRecorded = pausedClient.getByRole('button', { name: 'Back to the recorded run' });
+    await page.keyboard.press('Shift+Tab');
+    await expect(pausedClient.getByRole('link', { name: 'Locks in Postgres' })).toBeFocused();
     await page.keyboard.press('Shift+Tab');
     await expect(toRecorded).toBeFocused();
 

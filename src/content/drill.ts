@@ -54,7 +54,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
       },
       {
         id: 'notices',
-        text: 'On resuming, client 1 sees its TTL ran out, takes the lock again with a new token, then writes.',
+        text: 'If its TTL ran out, client 1 sees so on waking and takes the lock again before it writes; if not, it writes.',
         why: 'Client 1 gets no signal that its lock expired: it wakes mid-step and sends the write it was about to send.',
       },
     ],
@@ -299,8 +299,8 @@ export const drillQuestions: readonly DrillQuestion[] = [
       },
       {
         id: 'long-ttl',
-        text: 'Set a TTL longer than any call can take and keep extending it while you work, so the lock cannot expire mid-call.',
-        why: 'A paused client cannot extend its lock while it is paused, and it makes the call when it wakes.',
+        text: 'Set a TTL longer than any call can take, or keep extending it while you work: either way the lock cannot expire mid-call.',
+        why: 'No TTL outlasts every pause, and a paused client cannot extend its lock: it makes the call when it wakes.',
       },
     ],
     bestChoiceId: 'what-it-supports',

@@ -25,8 +25,8 @@ export function WhatIfControls({
       )}
       <p className="pc-whatif-hint">
         The engine reruns the story in your browser. Is any TTL long enough? Does the Postgres lease
-        row (a lock kept as a row in a table; see Locks in Postgres) do better than Redis? Turn
-        fencing off to see what the late write does then.
+        row (a lock kept as a row in a table; see <a href="#postgres-locks">Locks in Postgres</a>)
+        do better than Redis? Turn fencing off to see what the late write does then.
       </p>
       <div className="pc-whatif-fields">
         <MsSlider

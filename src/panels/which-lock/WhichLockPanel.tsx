@@ -29,17 +29,19 @@ const columns = h.columns([
 export function WhichLockPanel() {
   return (
     <div>
+      {/* What the two columns mean, before the table uses them: on a phone its rows are
+          cards, and the notes after them would come a screenful or more too late. */}
+      <ul className="notes">
+        {whichLockNotes.map((n) => (
+          <li key={n}>{n}</li>
+        ))}
+      </ul>
       <DataTable
         caption="Which lock is good for efficiency and which for correctness"
         columns={columns}
         data={lockChoices}
         getRowId={(row) => row.id}
       />
-      <ul className="notes">
-        {whichLockNotes.map((n) => (
-          <li key={n}>{n}</li>
-        ))}
-      </ul>
       <SayIt>{whichLockSayIt}</SayIt>
     </div>
   );
