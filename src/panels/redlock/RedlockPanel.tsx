@@ -14,7 +14,7 @@ import { IconStepBack, IconStepForward } from '../shared/icons';
 import { MsSlider } from '../shared/MsSlider';
 import { ownersAt, redlockModel } from '../../viz/redlock';
 import { fmt } from '../../viz/timeline';
-import { redlockNotes, redlockSayIt, redlockVerdict } from '../../content/redlock';
+import { redlockDebate, redlockNotes, redlockSayIt, redlockVerdict } from '../../content/redlock';
 import { SayIt } from '../top';
 import { ASSUMPTIONS, REDLOCK_RUNS } from './assumptions';
 import { clockJumpSetup, noSecondMajority } from './clockJump';
@@ -362,6 +362,11 @@ export function RedlockPanel() {
         </table>
         <p className="rl-verdict">{redlockVerdict}</p>
       </div>
+      <ul className="notes">
+        {redlockDebate.map((n) => (
+          <li key={n}>{n}</li>
+        ))}
+      </ul>
       <SayIt>{redlockSayIt}</SayIt>
     </div>
   );
