@@ -48,11 +48,13 @@ async function startServers(pool: ServerPool, jobs: RecordJob[]): Promise<void> 
 }
 
 /**
- * Drops jobs that real servers cannot play (a clock the lab cannot move) or that cannot run on
- * this machine (the clock jump needs gcc), saying why.
+ * Drops jobs that real servers cannot play (a clock the lab cannot move), saying why, and those
+ * that cannot run on this machine (the clock jump needs gcc), which are returned as `missed`: their
+ * recordings stay as they were, so the command ends with an error that names them.
  */
-async function runnable(jobs: RecordJob[]): Promise<RecordJob[]> {
+async function runnable(jobs: RecordJob[]): Promise<{ jobs: RecordJob[]; missed: RecordJob[] }> {
   const out: RecordJob[] = [];
+  const missed: RecordJob[] = [];
   for (const job of jobs) {
     const refused = cannotRecord(job);
     if (refused !== null) {
@@ -66,12 +68,23 @@ async function runnable(jobs: RecordJob[]): Promise<RecordJob[]> {
       } catch (error) {
         if (!(error instanceof SkippedError)) throw error;
         say(`skip ${job.id}: ${error.reason}`);
+        missed.push(job);
         continue;
       }
     }
     out.push(job);
   }
-  return out;
+  return { jobs: out, missed };
+}
+
+/** The error line for runs this machine could not play, or null when there were none. */
+function missedLine(missed: RecordJob[]): string | null {
+  if (missed.length === 0) return null;
+  const n = missed.length;
+  return (
+    `${n} recording${n === 1 ? '' : 's'} not written: ${missed.map((j) => j.id).join(', ')}` +
+    ' (no gcc on this machine; scripts/setup.sh installs it)'
+  );
 }
 
 /** Runs one job until its outcome agrees with the scenario and the simulator, or gives up. */
@@ -114,7 +127,8 @@ async function main(): Promise<number> {
     jobs = selectJobs(args.only);
   } catch (error) {
     if (error instanceof BadArgsError || error instanceof UnknownJobError) {
-      complain(error.message);
+      // One line per unknown name, each saying which part of it is wrong.
+      for (const line of error.message.split('\n')) complain(line);
       process.stderr.write(`${RECORD_USAGE}\n`);
       if (error instanceof BadArgsError) {
         const valid = selectJobs([]).map((j) => j.scenario);
@@ -139,10 +153,14 @@ async function main(): Promise<number> {
     return 2;
   }
   const interruption = stopOnInterrupt(complain, 'recordings already written stay as they are');
-  jobs = await runnable(jobs);
+  const chosen = await runnable(jobs);
+  jobs = chosen.jobs;
+  const missed = missedLine(chosen.missed);
   if (jobs.length === 0) {
     say('nothing left to record');
-    return 0;
+    if (missed === null) return 0;
+    complain(missed);
+    return 1;
   }
   const pool = new ServerPool();
   let failures = 0;
@@ -190,10 +208,12 @@ async function main(): Promise<number> {
     await pool.stop();
     await stopAll();
   }
+  if (missed !== null) complain(missed);
   if (failures > 0) {
     complain(`${failures} recording${failures === 1 ? '' : 's'} not written`);
     return 1;
   }
+  if (missed !== null) return 1;
   say(`done: ${jobs.length} recording${jobs.length === 1 ? '' : 's'} in ${outDir}`);
   return 0;
 }

@@ -31,29 +31,37 @@ export class UnknownJobError extends Error {
 
 /**
  * The jobs an `--only` list names; each name is a scenario, `scenario.variant`, or a full
- * `scenario.variant.lock`. An unknown name is an error that lists the valid ones.
+ * `scenario.variant.lock`. An unknown name is an error that says which part of it is wrong and
+ * what that part can be.
  */
 export function selectJobs(only: readonly string[]): RecordJob[] {
   const jobs = allJobs();
   if (only.length === 0) return jobs;
-  const unknown = only.filter(
-    (name) =>
-      !jobs.some(
-        (j) => j.scenario === name || `${j.scenario}.${j.variant}` === name || j.id === name,
-      ),
-  );
+  const names = (name: string, j: RecordJob) =>
+    j.scenario === name || `${j.scenario}.${j.variant}` === name || j.id === name;
+  const unknown = only.filter((name) => !jobs.some((j) => names(name, j)));
   if (unknown.length > 0) {
     throw new UnknownJobError(
-      `unknown name${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')} for --only; valid scenarios: ${scenarios
-        .map((s) => s.name)
-        .join(', ')}; or one run as scenario.variant.lock, e.g. ${jobs[0]?.id}`,
+      unknown.map((name) => `unknown name "${name}" for --only: ${whatIsWrong(name)}`).join('\n'),
     );
   }
-  return jobs.filter((j) =>
-    only.some(
-      (name) => j.scenario === name || `${j.scenario}.${j.variant}` === name || j.id === name,
-    ),
-  );
+  return jobs.filter((j) => only.some((name) => names(name, j)));
+}
+
+/** Which part of a name that matches no job is wrong, and what that part could be. */
+function whatIsWrong(name: string): string {
+  const [scenarioName, variant, lock, ...rest] = name.split('.');
+  const scenario = findScenario(scenarioName ?? '');
+  if (!scenario) {
+    return `no scenario "${scenarioName}"; valid scenarios: ${scenarios.map((s) => s.name).join(', ')}`;
+  }
+  if (rest.length > 0) {
+    return `a name is scenario, scenario.variant or scenario.variant.lock, e.g. ${allJobs()[0]?.id}`;
+  }
+  if (variant !== undefined && !scenario.variants.includes(variant)) {
+    return `${scenario.name} has no variant "${variant}"; its variants: ${scenario.variants.join(', ')}`;
+  }
+  return `${scenario.name} does not run on "${lock}"; its locks: ${scenario.locks.join(', ')}`;
 }
 
 /**
