@@ -260,7 +260,7 @@ function pickFeedback(
   const pick = exploring ? 'Your new pick (not counted)' : 'Your pick';
   if (picked.id === question.bestChoiceId) return `${pick} matches the answer.`;
   const best = question.choices.find((c) => c.id === question.bestChoiceId);
-  return [`${pick} differs.`, picked.why, `The closest choice: “${best?.text ?? ''}”`]
+  return [`${pick} differs.`, picked.why, `The right choice: “${best?.text ?? ''}”`]
     .filter((part) => part !== undefined)
     .join(' ');
 }

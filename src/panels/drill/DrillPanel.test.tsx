@@ -104,6 +104,16 @@ describe('DrillPanel', () => {
     expect(status().getByText('Saved in this browser only.')).toBeTruthy();
   });
 
+  it('says up front that a right pick counts only once it is marked, and leaves it unmarked', () => {
+    setup();
+    expect(
+      drill().getByText(/a right pick counts once you mark it “I knew it”/, { exact: false }),
+    ).toBeTruthy();
+    const best = q1.choices.find((c) => c.id === q1.bestChoiceId)!;
+    predictAndReveal(q1.prompt, best.text);
+    expect(drill().getByText('0 of 8 known')).toBeTruthy();
+  });
+
   it('asks for a prediction before it reveals the answer', () => {
     setup();
     const c = card(q1.prompt);
@@ -171,13 +181,13 @@ describe('DrillPanel', () => {
     expect(screen.getByText(/1 not yet/)).toBeTruthy();
   });
 
-  it('tells a wrong pick why it is wrong, beside the closest choice', () => {
+  it('tells a wrong pick why it is wrong, beside the right choice', () => {
     const { store } = setup();
     for (const wrong of q1.choices.filter((c) => c.id !== q1.bestChoiceId)) {
       const c = predictAndReveal(q1.prompt, wrong.text);
       const match = c.querySelector('.drill-match')!.textContent ?? '';
       expect(match).toContain(wrong.why!);
-      expect(match).toMatch(/^Your pick differs\. .+ The closest choice: “/);
+      expect(match).toMatch(/^Your pick differs\. .+ The right choice: “/);
       // A revealed wrong pick stands until a reset: clear it to predict afresh.
       act(() => store.getState().reset());
     }

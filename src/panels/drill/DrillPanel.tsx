@@ -189,7 +189,7 @@ export function DrillPanel({
       <p className="drill-mode-note">
         {practicing
           ? 'Interview practice: the questions come shuffled and one at a time, the choices are gone, and every answer stays hidden until you ask for it. Say your answer out loud or write it (it is kept for this round only, apart from your study predictions), then reveal and be honest.'
-          : 'For each question, pick or write a prediction, then reveal the answer. A wrong pick counts as “Not yet”. If you write a prediction in your own words, you mark it yourself.'}
+          : 'For each question, pick or write a prediction, then reveal the answer. A wrong pick counts as “Not yet”; a right pick counts once you mark it “I knew it”. If you write a prediction in your own words, you mark it yourself.'}
       </p>
 
       {practicing ? (

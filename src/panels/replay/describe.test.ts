@@ -16,6 +16,19 @@ describe('describe', () => {
     expect(lockLabel('something-new')).toBe('something-new');
   });
 
+  it('says what a CROSSSLOT refusal means, not only its error name', () => {
+    const refused = {
+      t: 2.5,
+      actor: 'client-1',
+      f: 'acquire',
+      type: 'fail',
+      value: { reason: 'CROSSSLOT' },
+    } as Trace['events'][number];
+    expect(describeEvent(refused)).toBe(
+      'Client 1 is refused: CROSSSLOT (the keys its script touches hash to different cluster slots).',
+    );
+  });
+
   it('names a recording by its servers and date, and a live run by its seed', () => {
     const recorded = pausedClientTrace(true, {
       backend: 'redis+postgres',

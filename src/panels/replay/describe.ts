@@ -63,6 +63,7 @@ const REASONS: Record<string, string> = {
   busy: 'the lock is busy',
   'not-holder': 'the lock belongs to another client',
   timeout: 'no reply in time',
+  CROSSSLOT: 'CROSSSLOT (the keys its script touches hash to different cluster slots)',
 };
 
 function reasonText(reason: unknown): string {
