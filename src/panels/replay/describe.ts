@@ -171,9 +171,10 @@ export function describeEvent(
       }
       if (ev.type === 'fail') {
         // Redis says how many keys it deleted; Postgres says why the commit could not happen.
+        // The advisory lock's "release" is the commit its invoke asked for: say so here too.
         return v.released === 0
           ? nothingReleased(lock, ev.actor)
-          : `${who}’s release fails${evNote ? `: ${evNote}` : ''}.`;
+          : `${who}’s ${lock === 'pg-advisory' ? 'commit' : 'release'} fails${evNote ? `: ${evNote}` : ''}.`;
       }
       return `${who} gets no answer to its release${note}.`;
     case 'extend':
