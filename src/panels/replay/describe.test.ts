@@ -165,31 +165,21 @@ describe('describe on Postgres advisory locks', () => {
         value: { committed: true },
       }),
     ).toBe('Client 2 commits: its writes land and its lock ends with the transaction.');
-    expect(
-      describeEvent({
-        t: 3,
-        actor: 'client-1',
-        f: 'release',
-        type: 'fail',
-        value: { committed: false, reason: 'terminated' },
-        note: 'the connection was terminated',
-      }),
-    ).toBe('Client 1’s release fails: the connection was terminated.');
+    const terminated = {
+      t: 3,
+      actor: 'client-1',
+      f: 'release',
+      type: 'fail',
+      value: { committed: false, reason: 'terminated' },
+      note: 'the connection was terminated',
+    } as const;
+    expect(describeEvent(terminated)).toBe(
+      'Client 1’s release fails: the connection was terminated.',
+    );
     // On the advisory lock the invoke asked to commit, so its failure is the commit's.
-    expect(
-      describeEvent(
-        {
-          t: 3,
-          actor: 'client-1',
-          f: 'release',
-          type: 'fail',
-          value: { committed: false, reason: 'terminated' },
-          note: 'the connection was terminated',
-        },
-        null,
-        'pg-advisory',
-      ),
-    ).toBe('Client 1’s commit fails: the connection was terminated.');
+    expect(describeEvent(terminated, null, 'pg-advisory')).toBe(
+      'Client 1’s commit fails: the connection was terminated.',
+    );
     const notReleased = {
       t: 3,
       actor: 'client-1',
