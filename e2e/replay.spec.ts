@@ -49,6 +49,20 @@ test.describe('the replay', () => {
     await expect(replay.panel.getByText(/Stale write accepted/)).toBeVisible();
   });
 
+  test('a run with no stale write ends on what it showed', async ({ page }) => {
+    const replay = new ReplayPage(page);
+    // A run with no fencing switch: wait for the slider instead.
+    await page.goto('./?scenario=holder-crash&variant=default&lock=redis#see-it');
+    await expect(replay.position).toBeVisible();
+    await expect(replay.panel.getByText(/A late write is coming/)).toHaveCount(0);
+    await replay.panel.getByRole('button', { name: 'jump to the end' }).click();
+    await expect(replay.panel.getByText('The TTL freed a crashed holder’s lock.')).toBeVisible();
+    await expect(
+      replay.panel.getByText(/Client 2 was refused \w+ times? while client 1’s key stood/),
+    ).toBeVisible();
+    await expect(replay.panel).toBeFocused();
+  });
+
   test('flipping fencing while playing keeps playing from the same moment', async ({ page }) => {
     const replay = new ReplayPage(page);
     await replay.open();

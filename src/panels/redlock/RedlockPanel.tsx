@@ -307,7 +307,7 @@ export function RedlockPanel() {
         <p className="rl-caption" aria-live="polite">
           <span className="rl-t">{fmt(nowMs)}</span>{' '}
           {event
-            ? describeEvent(event, cursor.verdict(step - 1), 'redlock')
+            ? describeEvent(event, cursor.verdict(step - 1), 'redlock', cursor.note(step - 1))
             : 'Before the first event.'}
         </p>
         {model.twoHolders || ownMs === null ? (

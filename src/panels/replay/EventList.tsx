@@ -49,7 +49,9 @@ export function EventList({ cursor, step }: { cursor: ReplayCursor; step: number
               >
                 <span className="replay-event-t">{fmt(ev.t)}</span>
                 <span className="replay-event-actor">{actorShort(ev.actor)}</span>
-                <span className="replay-event-text">{describeEvent(ev, verdict, lock)}</span>
+                <span className="replay-event-text">
+                  {describeEvent(ev, verdict, lock, cursor.note(i))}
+                </span>
               </button>
             </li>
           );

@@ -21,6 +21,7 @@ import { DocumentNow, LockNow } from './NowCards';
 import { EventList } from './EventList';
 import { RecordingDetails } from './RecordingDetails';
 import { StaleWriteVerdict } from './StaleWriteVerdict';
+import { RunEndingNote } from './RunEndingNote';
 
 export function Player({
   cursor,
@@ -38,7 +39,7 @@ export function Player({
   const eventIndex = step - 1;
   const verdict = eventIndex >= 0 ? cursor.verdict(eventIndex) : null;
   const caption = event
-    ? describeEvent(event, verdict, lockOfTrace(cursor.trace))
+    ? describeEvent(event, verdict, lockOfTrace(cursor.trace), cursor.note(eventIndex))
     : 'Before the first event. Press play or step forward.';
   const staleIndex = cursor.staleWriteIndex();
   const source = describeSource(cursor.trace);
@@ -173,6 +174,7 @@ export function Player({
       </div>
 
       <StaleWriteVerdict cursor={cursor} step={step} staleIndex={staleIndex} />
+      <RunEndingNote cursor={cursor} step={step} />
 
       <EventList cursor={cursor} step={step} />
     </div>

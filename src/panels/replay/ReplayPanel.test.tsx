@@ -323,3 +323,39 @@ describe('ReplayPanel, the way to the stale write', () => {
     expect(screen.getByText(/turning fencing on would not help here/)).toBeTruthy();
   });
 });
+
+describe('ReplayPanel, a run with no stale write', () => {
+  beforeEach(() => {
+    act(() => selectRun({ scenario: 'holder-crash', variant: 'default', lock: 'redis' }));
+  });
+
+  it('points to its closing line, and says it at the end in the live region already there', () => {
+    render(<ReplayPanel />);
+    expect(screen.queryByText(/A late write is coming/)).toBeNull();
+    const live = screen.getAllByRole('status').find((el) => el.textContent === '');
+    expect(live).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'jump to the end' }));
+    const slider = screen.getByRole('slider', { name: 'Replay position' });
+    expect(usePlayback.getState().step).toBe(Number(slider.getAttribute('max')));
+    expect(live!.isConnected).toBe(true);
+    expect(live!.textContent).toMatch(
+      /^The TTL freed a crashed holder’s lock\. Client 1 crashed at/,
+    );
+    expect(screen.queryByRole('button', { name: 'jump to the end' })).toBeNull();
+    expect(document.activeElement?.hasAttribute('data-replay-panel')).toBe(true);
+  });
+
+  it('says nothing of it one step before the end', () => {
+    render(<ReplayPanel />);
+    const slider = screen.getByRole('slider', { name: 'Replay position' });
+    act(() => setStep(Number(slider.getAttribute('max')) - 1));
+    expect(screen.queryByText(/The TTL freed a crashed holder’s lock/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'jump to the end' })).toBeTruthy();
+  });
+
+  it('is not offered on a run the stale write’s verdict closes', () => {
+    act(() => selectRun({ scenario: 'paused-client', variant: 'fencing-on', lock: 'redis' }));
+    render(<ReplayPanel />);
+    expect(screen.queryByRole('button', { name: 'jump to the end' })).toBeNull();
+  });
+});

@@ -4,7 +4,7 @@ import { ReplayCursor } from './cursor';
 import { initialBody, lockHolderAt } from './replayState';
 import { etcdLeaseTrace, pausedClientTrace } from './fixtures';
 import { simulate } from '../../sim/simulate';
-import { describeLockNow } from './describe';
+import { describeEvent, describeLockNow } from './describe';
 import type { Trace } from '../../sim/trace/schema';
 
 describe('ReplayCursor', () => {
@@ -494,5 +494,50 @@ describe('ReplayCursor, a failover to a replica that never had the lock', () => 
     });
     expect(new ReplayCursor(withAcks(0)).stateAt(promotedAt + 1).lock.holder).toBeNull();
     expect(new ReplayCursor(withAcks(1)).stateAt(promotedAt + 1).lock.holder).toBe('client-1');
+  });
+});
+
+describe('ReplayCursor, what the run before a step adds to it', () => {
+  const indexOf = (trace: Trace, f: string, type: string, actor: string) =>
+    trace.events.findIndex((e) => e.f === f && e.type === type && e.actor === actor);
+
+  it('says whose key a blind DEL deleted, and that its owner is not told', () => {
+    const trace = simulate({ scenario: 'slow-release', variant: 'blind-delete', seed: 1 });
+    const c = new ReplayCursor(trace);
+    const i = indexOf(trace, 'release', 'ok', 'client-1');
+    const token = c.stateAt(i).lock.token;
+    expect(c.note(i)).toEqual({ deletedKeyOf: { actor: 'client-2', token } });
+    expect(describeEvent(trace.events[i]!, null, 'redis', c.note(i))).toBe(
+      `The DEL deletes the lock key, which held client 2’s token ${token}: client 2’s lock is gone, and client 2 is not told.`,
+    );
+    // Client 2's own release, which checks its token, is a release and nothing more.
+    const own = indexOf(trace, 'release', 'ok', 'client-3');
+    if (own >= 0) expect(c.note(own)).toBeNull();
+  });
+
+  it('says a grant repeats a token another client was given, and why after a failover', () => {
+    const trace = simulate({ scenario: 'redis-failover', variant: 'fencing-on', seed: 1 });
+    const c = new ReplayCursor(trace);
+    const first = indexOf(trace, 'acquire', 'ok', 'client-1');
+    const again = indexOf(trace, 'acquire', 'ok', 'client-2');
+    expect(c.note(first)).toBeNull();
+    expect(c.note(again)).toEqual({ repeats: { actor: 'client-1', afterFailover: true } });
+    const token = trace.events[again]!.value!.token as number;
+    expect(describeEvent(trace.events[again]!, null, 'redis-replicated', c.note(again))).toBe(
+      `Client 2 gets the lock with token ${token}, the token client 1 was given too: the promoted replica never received the counter’s last increment.`,
+    );
+    // And at the stale write: with fencing on, it passes because the token equals the fence.
+    const stale = c.staleWriteIndex()!;
+    expect(describeEvent(trace.events[stale]!, c.verdict(stale), 'redis-replicated')).toMatch(
+      new RegExp(
+        `^The storage accepts the stale “v1” from client 1, as its token ${token} equals the fence ${token} \\(fence ≤ token passes\\)\\. It overwrites client 2’s “v2”`,
+      ),
+    );
+  });
+
+  it('adds nothing where tokens only grow', () => {
+    const trace = simulate({ scenario: 'paused-client', variant: 'fencing-on', seed: 1 });
+    const c = new ReplayCursor(trace);
+    trace.events.forEach((_, i) => expect(c.note(i), String(i)).toBeNull());
   });
 });

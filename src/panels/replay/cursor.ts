@@ -55,6 +55,16 @@ export interface WriteVerdict {
   reason?: string;
 }
 
+/**
+ * What a step's own event cannot say about itself, read from the run before it: a blind DEL that
+ * deleted another client's key (`deletedKeyOf`), and a grant of a token that an earlier grant to
+ * another client carried (`repeats`, after a failover lost the counter's last increment).
+ */
+export interface StepNote {
+  deletedKeyOf?: { actor: string; token: number | null };
+  repeats?: { actor: string; afterFailover: boolean };
+}
+
 export interface CursorOptions {
   /** Keep a full state every this many steps. */
   checkpointEvery?: number;
@@ -70,6 +80,7 @@ export class ReplayCursor {
   /** Pending TTLs per actor at each checkpoint, so a seek resumes with the same knowledge. */
   private readonly checkpointTtls: Map<string, number>[] = [];
   private readonly verdicts = new Map<number, WriteVerdict>();
+  private readonly notes = new Map<number, StepNote>();
   private current: ReplayState;
 
   constructor(trace: Trace, options: CursorOptions = {}) {
@@ -83,6 +94,9 @@ export class ReplayCursor {
     // A write is judged at the moment it was sent, not when the storage answered.
     const sentAt = new Map<string, number>();
     const overwroteOf = overwrittenBy(trace.events);
+    // Who was given each token first, and whether a failover has happened yet.
+    const firstGrant = new Map<number, string>();
+    let failedOver = false;
     this.checkpoints.push(s);
     this.checkpointTtls.push(new Map(ttls));
     trace.events.forEach((ev, i) => {
@@ -93,7 +107,24 @@ export class ReplayCursor {
         if (overwrote) verdict.overwrote = overwrote;
         this.verdicts.set(i, verdict);
       }
+      const before = s;
       s = applyEvent(trace, s, ev, ttls);
+      if (ev.f === 'failover') failedOver = true;
+      if (ev.f === 'acquire' && ev.type === 'ok') {
+        const token = finiteNumber(ev.value?.token);
+        const first = token !== null ? firstGrant.get(token) : undefined;
+        if (token !== null && first === undefined) firstGrant.set(token, ev.actor);
+        else if (first !== undefined && first !== ev.actor)
+          this.notes.set(i, { repeats: { actor: first, afterFailover: failedOver } });
+      }
+      const freed = s.lock.freed;
+      if (
+        ev.f === 'release' &&
+        ev.type === 'ok' &&
+        freed?.by === 'blind-delete' &&
+        freed.t === ev.t
+      )
+        this.notes.set(i, { deletedKeyOf: { actor: freed.of, token: before.lock.token } });
       if (s.step % this.every === 0) {
         this.checkpoints.push(s);
         this.checkpointTtls.push(new Map(ttls));
@@ -185,6 +216,11 @@ export class ReplayCursor {
   /** How the storage judged the write at event index `i` (0-based), when it is a write reply. */
   verdict(i: number): WriteVerdict | null {
     return this.verdicts.get(i) ?? null;
+  }
+
+  /** What the run before it adds to the event at index `i` (0-based), when anything does. */
+  note(i: number): StepNote | null {
+    return this.notes.get(i) ?? null;
   }
 
   /** The index of the first write reply that came from a client that no longer held the lock. */

@@ -4,7 +4,7 @@ import type { Trace, TraceEvent } from '../../sim/trace/schema';
 import { actorName, prose } from '../../content/actorWords';
 import { serverWord } from '../../viz/expiry';
 import { endsLocksEarly, stepWords } from '../../viz/clockStepWords';
-import type { WriteVerdict } from './cursor';
+import type { StepNote, WriteVerdict } from './cursor';
 import type { GrantLoss, LockFreed, ReplayState } from './replayState';
 
 /** A few letters for a narrow column: `client 1`, and `fault` for the fault injector. */
@@ -93,13 +93,15 @@ function nothingReleased(lock: string | undefined, actor: string): string {
 }
 
 /**
- * One sentence for one event; `verdict` adds what a write meant, when the cursor judged it, and
- * `lock` (`redis`, `pg-lease`, …) words what the lock's server did in its own terms.
+ * One sentence for one event; `verdict` adds what a write meant, when the cursor judged it,
+ * `lock` (`redis`, `pg-lease`, …) words what the lock's server did in its own terms, and `stepNote`
+ * what the run before it adds (whose key a blind DEL deleted, a token given twice).
  */
 export function describeEvent(
   ev: TraceEvent,
   verdict?: WriteVerdict | null,
   lock?: string,
+  stepNote?: StepNote | null,
 ): string {
   const who = capitalize(actorName(ev.actor));
   const v = ev.value ?? {};
@@ -117,6 +119,13 @@ export function describeEvent(
         if (nodes) {
           return `${who} gets the key on ${nodes.length} of 5 nodes (${nodes.join(', ')}) and believes it holds the lock.`;
         }
+        const repeats = stepNote?.repeats;
+        if (repeats) {
+          const why = repeats.afterFailover
+            ? ': the promoted replica never received the counter’s last increment'
+            : '';
+          return `${who} gets the lock with ${tokenText(v.token)}, the token ${actorName(repeats.actor)} was given too${why}.`;
+        }
         return `${who} gets the lock with ${tokenText(v.token)}.`;
       }
       if (ev.type === 'fail') return `${who} is refused: ${reasonText(v.reason) || 'busy'}.`;
@@ -131,6 +140,14 @@ export function describeEvent(
           return `The storage holds ${quoted(v.body)} in ${actorName(ev.actor)}’s open transaction; it lands only on commit.`;
         }
         if (verdict?.stale) {
+          // Fencing on, and still through: the token was given twice, so it equals the fence.
+          if (
+            verdict.lost === 'token-repeated' &&
+            !verdict.unfenced &&
+            verdict.fenceBefore !== null &&
+            verdict.overwrote
+          )
+            return `The storage accepts the stale ${quoted(v.body)} from ${actorName(ev.actor)}, as its ${tokenText(v.token)} equals the fence ${verdict.fenceBefore} (fence ≤ token passes). It overwrites ${actorName(verdict.overwrote.actor)}’s ${quoted(verdict.overwrote.body)}, and that update is lost.`;
           return verdict.overwrote
             ? `The storage accepts the stale ${quoted(v.body)} from ${actorName(ev.actor)}: it overwrites ${actorName(verdict.overwrote.actor)}’s ${quoted(verdict.overwrote.body)}, and that update is lost.`
             : `The storage accepts the late ${quoted(v.body)} from ${actorName(ev.actor)} in place of ${quoted(verdict.bodyBefore)}: no newer token has written yet. Nothing is lost because the clients here write without reading first; a holder that had read the document would silently undo this write.`;
@@ -165,6 +182,14 @@ export function describeEvent(
         return `${who} asks to release the lock with ${tokenText(v.token)}.`;
       }
       if (ev.type === 'ok') {
+        const deleted = stepNote?.deletedKeyOf;
+        // A blind DEL that deleted another client's key released nothing of its own.
+        if (deleted) {
+          const owner = actorName(deleted.actor);
+          const held =
+            deleted.token !== null ? `, which held ${owner}’s token ${deleted.token}` : '';
+          return `The DEL deletes the lock key${held}: ${owner}’s lock is gone, and ${owner} is not told.`;
+        }
         return v.committed === true
           ? `${who} commits: its writes land and its lock ends with the transaction.`
           : `The lock is released${note}.`;
@@ -287,7 +312,7 @@ export function describeSource(trace: Trace): string {
 const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 
 /** "two", "three": a small count in words, and larger ones in digits. */
-function countWord(n: number): string {
+export function countWord(n: number): string {
   return COUNT_WORDS[n] ?? String(n);
 }
 

@@ -1,0 +1,46 @@
+// The closing line of a run with no stale write: a pointer to it while the run plays, and what the
+// run showed once it has ended. (A run with a stale write closes on the storage's verdict.)
+import { setPlaying, setStep } from '../../state/playback';
+import type { ReplayCursor } from './cursor';
+import { runEnding } from './runEnding';
+
+export function RunEndingNote({ cursor, step }: { cursor: ReplayCursor; step: number }) {
+  const ending = runEnding(cursor);
+  if (!ending) return null;
+  const ended = step >= cursor.length;
+  return (
+    <>
+      {!ended && (
+        <p className="replay-verdict is-pending">
+          What this run shows is said after its last step, step {cursor.length}. Step on, or{' '}
+          <button
+            type="button"
+            className="fl-link-button"
+            onClick={(e) => {
+              // The button goes away as it is used: focus goes to the replay, where its keys work.
+              const panel = e.currentTarget.closest<HTMLElement>('[data-replay-panel]');
+              setPlaying(false);
+              setStep(cursor.length);
+              panel?.focus();
+            }}
+          >
+            jump to the end
+          </button>
+          .
+        </p>
+      )}
+      {/* There, empty, until the end: a live region that comes in already filled is not read by
+          many screen readers. */}
+      <div
+        className={ended ? `replay-verdict is-${ending.tone}` : 'fl-visually-hidden'}
+        role="status"
+      >
+        {ended && (
+          <>
+            <strong>{ending.title}.</strong> {ending.body}
+          </>
+        )}
+      </div>
+    </>
+  );
+}
