@@ -56,3 +56,34 @@ export class SkippedError extends Error {
     super(`skipped: ${reason}`, options);
   }
 }
+
+/** The Debian packages that hold each program the lab starts; scripts/setup.sh installs them. */
+const PACKAGES: Record<string, string> = {
+  'redis-server': 'redis-server',
+  etcd: 'etcd-server etcd-client',
+  initdb: 'postgresql',
+  postgres: 'postgresql',
+  setpriv: 'util-linux',
+};
+
+/**
+ * The detail for a program that is not there (spawn's ENOENT): which program, where it was looked
+ * for (on PATH for a bare name, its folder for a path) and what installs it, e.g. "redis-server
+ * is not installed (not on PATH): apt-get install -y redis-server, or bash scripts/setup.sh for
+ * all the lab's servers".
+ */
+export function missingProgram(command: string): string {
+  const slash = command.lastIndexOf('/');
+  const program = command.slice(slash + 1);
+  const where = slash < 0 ? 'on PATH' : `in ${command.slice(0, slash) || '/'}`;
+  const packages = PACKAGES[program];
+  return (
+    `${program} is not installed (not ${where}): ` +
+    `${packages ? `apt-get install -y ${packages}, or ` : ''}bash scripts/setup.sh for all the lab's servers`
+  );
+}
+
+/** Whether an error is spawn's "no such program" (ENOENT). */
+export function isNotFound(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+}

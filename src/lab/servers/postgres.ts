@@ -3,11 +3,11 @@
 // the postmaster ourselves keeps its pid ours to stop; fsync is off because the lab measures
 // locking, not the disk, and the numbers say so.
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { ServerDownError, ServerStartError } from './errors';
+import { ServerDownError, ServerStartError, isNotFound, missingProgram } from './errors';
 import { LOOPBACK_HOST, freePort } from './freePort';
 import { connectPostgres, parsePostgresUrl } from './pgConnect';
 import { runToEnd, type CommandFailedError } from './runToEnd';
@@ -48,9 +48,11 @@ export const LAB_POSTGRES_SETTINGS: Record<string, string> = {
   max_connections: '200',
 };
 
+/** Where Debian's packages put each Postgres version: <root>/<major>/bin. */
+export const POSTGRES_ROOT = '/usr/lib/postgresql';
+
 /** The newest Debian-style Postgres bin folder, or undefined. */
-export function findPostgresBinDir(): string | undefined {
-  const root = '/usr/lib/postgresql';
+export function findPostgresBinDir(root = POSTGRES_ROOT): string | undefined {
   if (!existsSync(root)) return undefined;
   const versions = readdirSync(root)
     .filter((name) => /^\d+$/.test(name))
@@ -110,7 +112,22 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
   const address = `${host}:${port}`;
   const binDir = options.binDir ?? findPostgresBinDir();
   if (!binDir) {
-    throw new ServerStartError('Postgres', address, 'no Postgres binaries in /usr/lib/postgresql');
+    throw new ServerStartError(
+      'Postgres',
+      address,
+      missingProgram(join(POSTGRES_ROOT, '<version>', 'bin', 'postgres')),
+    );
+  }
+  // Checked before anything runs: as root both run through setpriv, which would report a missing
+  // one as its own exit code 127, and initdb's error would hide that postgres is missing too.
+  for (const program of ['initdb', 'postgres']) {
+    try {
+      accessSync(join(binDir, program), constants.X_OK);
+    } catch (error) {
+      const path = join(binDir, program);
+      const detail = isNotFound(error) ? missingProgram(path) : `${path}: ${String(error)}`;
+      throw new ServerStartError('Postgres', address, detail, { cause: error });
+    }
   }
 
   const dir = makeTempDir('postgres');

@@ -104,10 +104,11 @@ export async function startRedis(options: StartRedisOptions = {}): Promise<Redis
     isReady: () => redisPing(host, port),
     readyTimeoutMs: options.readyTimeoutMs,
   }).catch((error: unknown) => {
+    // A Redis log line loses its prefix; any other error (no redis-server) stays as it is.
     if (error instanceof ServerStartError) {
-      throw new ServerStartError(server, address, stripRedisLogPrefix(error.detail), {
-        cause: error,
-      });
+      const detail = stripRedisLogPrefix(error.detail);
+      if (detail !== error.detail)
+        throw new ServerStartError(server, address, detail, { cause: error });
     }
     throw error;
   });

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { dieWithParent } from './parentDeath';
 import { interruptThenKill } from './interruptThenKill';
 import { registerCleanup } from './registry';
+import { isNotFound, missingProgram } from './errors';
 
 export interface RunToEndOptions {
   /** Its name in messages: "initdb". */
@@ -81,7 +82,8 @@ export function runToEnd(
     });
 
     child.once('error', (error) => {
-      reject(new CommandFailedError(`${name}: ${error.message}`, stderr, { cause: error }));
+      const detail = isNotFound(error) ? missingProgram(command) : error.message;
+      reject(new CommandFailedError(`${name}: ${detail}`, stderr, { cause: error }));
     });
     // 'close' rather than 'exit': by then everything it printed has been read.
     child.once('close', (code, signal) => {

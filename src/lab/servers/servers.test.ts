@@ -2,9 +2,9 @@
 // and its address; stop() leaves no process and no folder; and nothing outlives the process,
 // however it ends.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { childProcesses, isProcessRunning, processesMentioning } from '../test/procState';
@@ -12,6 +12,7 @@ import {
   ServerDownError,
   ServerStartError,
   SkippedError,
+  findPostgresBinDir,
   freePort,
   requireGcc,
   makeTempDir,
@@ -72,7 +73,7 @@ describe('a server that cannot start', () => {
     }
   });
 
-  it('a missing binary says which one', async () => {
+  it('a missing binary says which one, where it was looked for and what installs it', async () => {
     const port = await freePort();
     const dir = makeTempDir('missing');
     const error = await supervise({
@@ -83,13 +84,105 @@ describe('a server that cannot start', () => {
       tempDir: dir,
       isReady: async () => false,
     }).catch((e: unknown) => e);
-    expectOneLine(
-      error,
-      new RegExp(
-        `^Redis could not start at 127\\.0\\.0\\.1:${port}: fencing-lab-no-such-server.*ENOENT`,
-      ),
+    expect(error).toBeInstanceOf(ServerStartError);
+    expect((error as Error).message).toBe(
+      `Redis could not start at 127.0.0.1:${port}: fencing-lab-no-such-server is not installed` +
+        " (not on PATH): bash scripts/setup.sh for all the lab's servers",
     );
     expect(existsSync(dir.path)).toBe(false);
+    // The line names the program; spawn's own error stays behind it.
+    expect((error as Error).cause).toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('a binary given by its path names the folder it was looked in', async () => {
+    const error = await supervise({
+      server: 'Postgres',
+      address: '127.0.0.1:1',
+      command: '/fencing-lab-no-such-folder/postgres',
+      args: [],
+      isReady: async () => false,
+    }).catch((e: unknown) => e);
+    expect((error as Error).message).toBe(
+      'Postgres could not start at 127.0.0.1:1: postgres is not installed' +
+        ' (not in /fencing-lab-no-such-folder): apt-get install -y postgresql,' +
+        " or bash scripts/setup.sh for all the lab's servers",
+    );
+    expect((error as Error).cause).toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('no redis-server on PATH: one line naming it and its package', async () => {
+    const emptyBin = makeTempDir('empty-bin');
+    try {
+      const port = await freePort();
+      const error = await startRedis({ port, useEnv: false, env: { PATH: emptyBin.path } }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ServerStartError);
+      expect((error as Error).message).toBe(
+        `Redis could not start at 127.0.0.1:${port}: redis-server is not installed (not on PATH):` +
+          " apt-get install -y redis-server, or bash scripts/setup.sh for all the lab's servers",
+      );
+      expect((error as Error).cause).toMatchObject({ code: 'ENOENT', path: 'redis-server' });
+    } finally {
+      await emptyBin.remove();
+    }
+  });
+
+  it('no etcd on PATH: one line naming it and its packages', async () => {
+    const emptyBin = makeTempDir('empty-bin');
+    const path = process.env.PATH;
+    process.env.PATH = emptyBin.path;
+    try {
+      const error = await startEtcd({ useEnv: false }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServerStartError);
+      expect((error as Error).message).toMatch(
+        /^etcd could not start at 127\.0\.0\.1:\d+: etcd is not installed \(not on PATH\): apt-get install -y etcd-server etcd-client, or bash scripts\/setup\.sh for all the lab's servers$/,
+      );
+      expect((error as Error).cause).toMatchObject({ code: 'ENOENT', path: 'etcd' });
+    } finally {
+      process.env.PATH = path;
+      await emptyBin.remove();
+    }
+  });
+
+  it('no Postgres programs: names the one missing and its folder, before starting anything', async () => {
+    const bin = makeTempDir('pg-bin');
+    try {
+      const port = await freePort();
+      const before = registeredCount();
+      const missing = (program: string) =>
+        `Postgres could not start at 127.0.0.1:${port}: ${program} is not installed` +
+        ` (not in ${bin.path}): apt-get install -y postgresql,` +
+        " or bash scripts/setup.sh for all the lab's servers";
+      const error = await startPostgres({ port, useEnv: false, binDir: bin.path }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ServerStartError);
+      expect((error as Error).message).toBe(missing('initdb'));
+      expect((error as Error).cause).toMatchObject({ code: 'ENOENT' });
+      // initdb there but no postgres: said before initdb runs, not as a server that never starts.
+      symlinkSync(join(findPostgresBinDir()!, 'initdb'), join(bin.path, 'initdb'));
+      const second = await startPostgres({ port, useEnv: false, binDir: bin.path }).catch(
+        (e: unknown) => e,
+      );
+      expect((second as Error).message).toBe(missing('postgres'));
+      expect(registeredCount()).toBe(before);
+      // No Debian Postgres folder at all: where the lab looks, with a version in it.
+      expect(findPostgresBinDir(bin.path)).toBeUndefined();
+    } finally {
+      await bin.remove();
+    }
+  });
+
+  it('a command run to its end (initdb) that is missing says so the same way', async () => {
+    const error = await runToEnd('/fencing-lab-no-such-folder/initdb', [], {
+      name: 'initdb',
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CommandFailedError);
+    expect((error as Error).message).toBe(
+      'initdb: initdb is not installed (not in /fencing-lab-no-such-folder):' +
+        " apt-get install -y postgresql, or bash scripts/setup.sh for all the lab's servers",
+    );
     expect((error as Error).cause).toMatchObject({ code: 'ENOENT' });
   });
 

@@ -2,10 +2,11 @@
 // it hangs), removing its temp folder. Every process is registered, so an exit, a signal or an
 // uncaught error still stops it; and it dies with the lab if the lab is killed outright.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { interruptThenKill } from './interruptThenKill';
 import { dieWithParent } from './parentDeath';
 import { registerCleanup } from './registry';
-import { ServerStartError, oneLine } from './errors';
+import { ServerStartError, isNotFound, missingProgram, oneLine } from './errors';
 import type { TempDir } from './tempDir';
 
 export interface SuperviseOptions {
@@ -134,9 +135,12 @@ export async function supervise(options: SuperviseOptions): Promise<SupervisedPr
     if (!running) {
       await stop();
       const code = await exited;
-      const why = spawnError
-        ? `${options.command}: ${spawnError.message}`
-        : lastLine(output) || `exited with code ${code}`;
+      // spawn says ENOENT for a missing folder to run in, too: only the program's own is news.
+      const why = !spawnError
+        ? lastLine(output) || `exited with code ${code}`
+        : isNotFound(spawnError) && (options.cwd === undefined || existsSync(options.cwd))
+          ? missingProgram(options.command)
+          : `${options.command}: ${spawnError.message}`;
       throw new ServerStartError(server, address, why, spawnError && { cause: spawnError });
     }
     if (await options.isReady().catch(() => false)) return handle;
