@@ -1,8 +1,16 @@
 // The benchmark on real servers: every Redis and Postgres case runs briefly beside its C tool,
 // the file it writes passes the page's own validator, and a server that is down or dies
 // mid-case stops the run with an error naming it while the old numbers.json stays as it was.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +45,7 @@ function sharedServers(): BenchServers {
 function runMain(
   args: string[],
   env: NodeJS.ProcessEnv,
-  onStderr?: (text: string) => void,
+  onStderr?: (text: string, child: ChildProcess) => void,
   timeoutMs?: number,
 ) {
   const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
@@ -51,7 +59,7 @@ function runMain(
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
-    onStderr?.(stderr);
+    onStderr?.(stderr, child);
   });
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
     child.once('exit', (code) => resolve({ code, stdout, stderr })),
@@ -192,10 +200,22 @@ describe('npm run lab:bench', () => {
     });
   });
 
+  // Its errors read as lab:record's do: the command's name first, on stderr, exit code apart.
   it('exits 2 on an unknown case, listing the valid ones', async () => {
     const result = await runMain(['--only', 'redis-fastest'], {});
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('Unknown case "redis-fastest". Valid cases: redis-plain,');
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(
+      /^lab:bench: Unknown case "redis-fastest"\. Valid cases: redis-plain,.*\n\nUsage/,
+    );
+  });
+
+  it('exits 2 on an unknown option, naming it first', async () => {
+    const result = await runMain(['--client', '2'], {});
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(
+      'lab:bench: Unknown option "--client". Valid options: --clients, --seconds, --only, --out, --warm-up, --no-library, --help',
+    );
   });
 
   // Found only after the run, a place that cannot take the file cost every minute measured; and
@@ -213,7 +233,7 @@ describe('npm run lab:bench', () => {
       const result = await runMain(['--only', 'redis-token', '--out', out], env, undefined, 15_000);
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toBe(`Cannot write the numbers to ${out}: ${reason}\n`);
+      expect(result.stderr).toBe(`lab:bench: cannot write the numbers to ${out}: ${reason}\n`);
     }
   });
 
@@ -225,8 +245,30 @@ describe('npm run lab:bench', () => {
       REDIS_URL: `redis://127.0.0.1:${port}`,
     });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`Redis is down at 127.0.0.1:${port}: no new work starts`);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(
+      new RegExp(`^lab:bench: Redis is down at 127\\.0\\.0\\.1:${port}: no new work starts`),
+    );
+    expect(lines[1]).toBe(`lab:bench: ${out} was not written; any earlier file is unchanged`);
     expect(readFileSync(out, 'utf8')).toBe('{"old":true}\n');
+  });
+
+  it('without redis-server: one line naming it and what installs it, exit 1', async () => {
+    // A PATH without the server; node itself is run by its full path.
+    const emptyBin = join(dir, 'empty-bin');
+    mkdirSync(emptyBin, { recursive: true });
+    const out = join(dir, 'no-redis-server.json');
+    const result = await runMain(['--only', 'redis-token', '--out', out], {
+      PATH: emptyBin,
+      REDIS_URL: '',
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^lab:bench: Redis could not start at 127\.0\.0\.1:\d+: redis-server is not installed \(not on PATH\): apt-get install -y redis-server, or bash scripts\/setup\.sh for all the lab's servers$/m,
+    );
+    expect(result.stderr).not.toContain('ENOENT');
+    expect(existsSync(out)).toBe(false);
   });
 
   it('names the case when its server dies mid-run, and keeps the old file', async () => {
@@ -260,14 +302,38 @@ describe('npm run lab:bench', () => {
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(
         new RegExp(
-          `Case redis-token failed: .*(Redis is down at 127\\.0\\.0\\.1:${redis.port}|Could not connect)`,
+          `^lab:bench: Case redis-token failed: .*(Redis is down at 127\\.0\\.0\\.1:${redis.port}|Could not connect)`,
+          'm',
         ),
       );
-      expect(result.stderr).toContain('was not written');
+      expect(result.stderr).toContain(`lab:bench: ${out} was not written`);
       expect(readFileSync(out, 'utf8')).toBe('{"old":true}\n');
     } finally {
       await redis.stop();
     }
+  });
+
+  it('Ctrl-C: says so as lab:bench, exits 130, and keeps the old file', async () => {
+    const out = join(dir, 'kept-interrupted.json');
+    writeFileSync(out, '{"old":true}\n');
+    let signalled = false;
+    const result = await runMain(
+      ['--only', 'redis-token', '--clients', '2', '--seconds', '5', '--warm-up', '5', '--out', out],
+      { REDIS_URL: inject('redisUrl') },
+      (stderr, child) => {
+        if (!signalled && stderr.includes('warm-up')) {
+          signalled = true;
+          child.kill('SIGINT');
+        }
+      },
+      30_000,
+    );
+    expect(signalled).toBe(true);
+    expect(result.code).toBe(130);
+    expect(result.stderr).toContain(
+      `lab:bench: interrupted: stopping the servers; ${out} was not written; any earlier file is unchanged\n`,
+    );
+    expect(readFileSync(out, 'utf8')).toBe('{"old":true}\n');
   });
 
   it('runCase wraps a dead server in a CaseError', async () => {

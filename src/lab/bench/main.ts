@@ -18,7 +18,10 @@ import { formatSummary } from './summary';
 import { formatTable } from './table';
 import { writeJsonAtomic } from './writer';
 
+// Progress goes to stderr, as stdout holds the table; errors carry the command's name, as
+// lab:record's do, so a failure reads apart from the progress above it.
 const progress = (line: string) => process.stderr.write(`${line}\n`);
+const complain = (line: string) => process.stderr.write(`lab:bench: ${line}\n`);
 
 const LIBRARY_SETUP =
   'one client per benchmark client, each call awaited, EVALSHA or named prepared statements, no pipelining or auto-pipelining, default options but no reconnecting';
@@ -57,7 +60,8 @@ async function main(): Promise<number> {
     options = parseArgs(process.argv.slice(2));
   } catch (error) {
     if (error instanceof ArgsError) {
-      process.stderr.write(`${error.message}\n\n${USAGE}\n`);
+      complain(error.message);
+      process.stderr.write(`\n${USAGE}\n`);
       return 2;
     }
     throw error;
@@ -70,7 +74,7 @@ async function main(): Promise<number> {
     checkWritableFile(fromProject(options.out));
   } catch (error) {
     if (!(error instanceof NotWritableError)) throw error;
-    progress(`Cannot write the numbers to ${options.out}: ${error.message}`);
+    complain(`cannot write the numbers to ${options.out}: ${error.message}`);
     return 2;
   }
 
@@ -84,7 +88,7 @@ async function main(): Promise<number> {
   if (!pgbench) progress('pgbench not found: Postgres cases will have no ceiling');
 
   const interruption = stopOnInterrupt(
-    progress,
+    complain,
     `${options.out} was not written; any earlier file is unchanged`,
   );
   let servers: BenchServers = {};
@@ -137,8 +141,8 @@ async function main(): Promise<number> {
   } catch (error) {
     // The case that failed as its servers stopped under it is the interruption, said already.
     if (interruption.interrupted) return 130;
-    progress(`${error instanceof Error ? error.message : String(error)}`);
-    progress(`${options.out} was not written; any earlier file is unchanged.`);
+    complain(`${error instanceof Error ? error.message : String(error)}`);
+    complain(`${options.out} was not written; any earlier file is unchanged`);
     return 1;
   } finally {
     await Promise.allSettled(
@@ -149,11 +153,9 @@ async function main(): Promise<number> {
 }
 
 main().then(
-  (code) => {
-    process.exitCode = code;
-  },
+  (code) => process.exit(code),
   (error: unknown) => {
-    progress(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    process.exitCode = 1;
+    complain(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    void stopAll().finally(() => process.exit(1));
   },
 );
