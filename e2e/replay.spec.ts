@@ -80,7 +80,9 @@ test.describe('the replay', () => {
     const replay = new ReplayPage(page);
     await replay.open();
     await expect(replay.documentValue('body')).toHaveText('v0');
-    await expect(replay.documentValue('fence')).toHaveText('not stored');
+    await expect(replay.documentValue('fence')).toHaveText(
+      'not stored: this storage ignores tokens',
+    );
     for (let i = 0; i < 7; i++) await replay.stepForward.click();
     await expect(replay.documentValue('body')).toHaveText('v2');
     await expect(replay.currentEvent()).toContainText('The storage accepts “v2”');

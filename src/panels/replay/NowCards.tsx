@@ -7,8 +7,11 @@ import { howLost } from './verdictWords';
 export function DocumentNow({
   state,
   after,
+  storesFence,
 }: {
   state: ReplayState;
+  /** Whether this run's storage keeps a fence at all, which no fence yet does not tell. */
+  storesFence: boolean;
   /** The stale write, once the cursor has passed it. */
   after: WriteVerdict | null;
 }) {
@@ -34,7 +37,11 @@ export function DocumentNow({
           <dt>fence</dt>
           <dd key={String(fence)} className="replay-changed">
             {fence === null ? (
-              <span className="replay-muted">not stored</span>
+              <span className="replay-muted">
+                {storesFence
+                  ? 'none yet: no token has written'
+                  : 'not stored: this storage ignores tokens'}
+              </span>
             ) : (
               <>
                 <code>{fence}</code>

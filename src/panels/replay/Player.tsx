@@ -164,6 +164,7 @@ export function Player({
       <div className="replay-now">
         <DocumentNow
           state={state}
+          storesFence={cursor.storesFence}
           after={staleIndex !== null && step > staleIndex ? cursor.verdict(staleIndex) : null}
         />
         <LockNow

@@ -25,7 +25,10 @@ afterEach(() => {
 describe('ReplayPanel', () => {
   it('starts before the first event with the initial document', () => {
     render(<ReplayPanel />);
-    expect(documentNow()).toEqual({ body: 'v0', fence: 'not stored' });
+    expect(documentNow()).toEqual({
+      body: 'v0',
+      fence: 'not stored: this storage ignores tokens',
+    });
     expect(screen.getByRole('switch', { name: 'Fencing' }).getAttribute('aria-checked')).toBe(
       'false',
     );
@@ -63,6 +66,8 @@ describe('ReplayPanel', () => {
     expect(screen.getByRole('switch', { name: 'Fencing' }).getAttribute('aria-checked')).toBe(
       'true',
     );
+    // Before any write, a storage that keeps a fence has none yet; it does not ignore tokens.
+    expect(documentNow().fence).toBe('none yet: no token has written');
     fireEvent.keyDown(screen.getByRole('region', { name: 'Replay' }), { key: 'End' });
     expect(documentNow()).toEqual({ body: 'v2', fence: '34' });
     expect(screen.getByText(/Stale write rejected by the storage/)).toBeTruthy();

@@ -75,6 +75,11 @@ export class ReplayCursor {
   readonly length: number;
   /** The lock's server revokes expired grants on its own schedule (etcd), not at the TTL. */
   readonly serverRevokes: boolean;
+  /**
+   * The storage keeps a fence: some write it took stored its token (1 or more). One that ignores
+   * tokens stores none (fencing off) or 0 (Redlock's, the advisory lock's).
+   */
+  readonly storesFence: boolean;
   private readonly every: number;
   private readonly checkpoints: ReplayState[] = [];
   /** Pending TTLs per actor at each checkpoint, so a seek resumes with the same knowledge. */
@@ -87,6 +92,9 @@ export class ReplayCursor {
     this.trace = trace;
     this.length = trace.events.length;
     this.serverRevokes = revokedOnServerSchedule(trace);
+    this.storesFence = trace.events.some(
+      (ev) => ev.f === 'write' && ev.type === 'ok' && (finiteNumber(ev.value?.fence) ?? 0) >= 1,
+    );
     this.every = Math.max(1, Math.floor(options.checkpointEvery ?? 16));
     // One pass over the trace builds the checkpoints and judges every write once.
     let s = initialState(trace);
