@@ -242,11 +242,31 @@ describe('layoutTimeline', () => {
       for (const width of [343, 375, 800]) {
         const layout = layoutTimeline({ ...model, endMs }, { width });
         expect(layout.ticks.length, `${endMs} ms at ${width} px`).toBeGreaterThan(1);
-        for (const tick of layout.ticks)
+        for (const tick of layout.ticks) {
+          if (tick.withUnit) continue;
           expect(tick.x, `${tick.t} at ${width} px`).toBeLessThanOrEqual(
             width - TIMELINE_UNIT_CLEARANCE_PX,
           );
+        }
+        // A tick under the unit's place carries the unit, and then "ms" is not written again.
+        const withUnit = layout.ticks.filter((t) => t.withUnit);
+        expect(withUnit.length, `${endMs} ms at ${width} px`).toBe(layout.unitAtEdge ? 0 : 1);
       }
+  });
+
+  it('keeps a last tick under the unit as “500 ms”, inside the box and clear of its neighbour', () => {
+    const model = timelineModel(simulate({ scenario: 'paused-client', variant: 'fencing-on' }));
+    // At a phone's 343 px the 500 tick, where the pause ends, falls under "ms".
+    const layout = layoutTimeline(model, { width: 343 });
+    const last = layout.ticks[layout.ticks.length - 1]!;
+    expect(last).toMatchObject({ t: 500, label: '500 ms', withUnit: true });
+    expect(layout.unitAtEdge).toBe(false);
+    const halfPx = (last.label.length * 6) / 2;
+    expect(last.labelX + halfPx).toBeLessThanOrEqual(343);
+    const before = layout.ticks[layout.ticks.length - 2]!;
+    expect(last.labelX - halfPx).toBeGreaterThanOrEqual(
+      before.labelX + before.label.length * 3 + 8,
+    );
   });
 
   it('draws points in one lane apart, labels writes beside their line, and meets them with it', () => {

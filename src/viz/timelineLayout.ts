@@ -48,7 +48,13 @@ export interface TimelineLayout {
   lanes: Lane[];
   marks: PlacedMark[];
   connectors: (Connector & { x1: number; y1: number; x2: number; y2: number })[];
-  ticks: { t: number; x: number; label: string }[];
+  /**
+   * The axis's ticks. `labelX` is where the label is centred (the tick's x, unless a label that
+   * carries the unit is moved in from the edge); `withUnit` marks the one that ends in "ms".
+   */
+  ticks: { t: number; x: number; label: string; labelX: number; withUnit?: boolean }[];
+  /** Whether the axis writes "ms" on its own at the right edge (no tick label carries it). */
+  unitAtEdge: boolean;
 }
 
 /**
@@ -116,12 +122,28 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
   // Fewer still while two neighbours' labels would come closer than a gap.
   let tickCount = width / k < 420 ? 4 : 7;
   while (tickCount > 2 && !tickLabelsApart(x, tickCount, k)) tickCount--;
-  // The unit ("ms") stands at the right edge: a tick label there would print over it.
-  const ticks = x
-    .ticks(tickCount)
-    .map((t) => ({ t, x: x(t), label: `${t}` }))
-    .filter((tick) => tick.x <= width - TIMELINE_UNIT_CLEARANCE_PX * k);
+  // The unit ("ms") stands at the right edge, where a tick label would print over it. A last tick
+  // that falls there carries the unit itself ("500 ms") rather than go: it can be the very moment
+  // a run turns on (the paused client wakes at 510 ms), and a narrow axis has few ticks to lose.
+  const all = x.ticks(tickCount).map((t) => ({ t, x: x(t), label: `${t}`, labelX: x(t) }));
+  const ticks: TimelineLayout['ticks'] = all.filter(
+    (tick) => tick.x <= width - TIMELINE_UNIT_CLEARANCE_PX * k,
+  );
+  let unitAtEdge = true;
+  const last = all[ticks.length];
+  const before = ticks[ticks.length - 1];
+  if (last && last.x <= width) {
+    const label = `${last.t} ms`;
+    const halfPx = (label.length * 6 * k) / 2;
+    const labelX = Math.min(last.x, width - 2 - halfPx);
+    const beforeEndPx = before ? before.labelX + (before.label.length * 6 * k) / 2 : -Infinity;
+    if (labelX - halfPx >= beforeEndPx + 8) {
+      ticks.push({ ...last, label, labelX, withUnit: true });
+      unitAtEdge = false;
+    }
+  }
   return {
+    unitAtEdge,
     width,
     height: top + laneHeight * lanes.length + bottom,
     x,

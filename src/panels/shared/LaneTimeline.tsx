@@ -221,14 +221,16 @@ function Axis({ layout, k }: { layout: TimelineLayout; k: number }) {
       {layout.ticks.map((t) => (
         <g key={t.t}>
           <line x1={t.x} x2={t.x} y1={8} y2={y - 4} className="lt-grid" />
-          <text x={t.x} y={y + 10 * k} textAnchor="middle">
+          <text x={t.labelX} y={y + 10 * k} textAnchor="middle">
             {t.label}
           </text>
         </g>
       ))}
-      <text x={layout.width - 4} y={y + 10 * k} textAnchor="end" className="lt-unit">
-        ms
-      </text>
+      {layout.unitAtEdge && (
+        <text x={layout.width - 4} y={y + 10 * k} textAnchor="end" className="lt-unit">
+          ms
+        </text>
+      )}
     </g>
   );
 }
