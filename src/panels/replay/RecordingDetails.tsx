@@ -1,7 +1,11 @@
 // "How this run was recorded": the machine and the server settings behind a real recording.
 import type { Trace } from '../../sim/trace/schema';
+import { settingWords } from './settingWords';
 
-/** Where and how a recording was made: the machine and the server settings that matter. */
+/**
+ * Where and how a recording was made: the machine and the server settings that matter, each known
+ * one with a sentence on what it does here (settingWords.ts); an unknown one stays a bare line.
+ */
 export function RecordingDetails({ trace }: { trace: Trace }) {
   const env = trace.environment;
   if (trace.backend === 'sim' || !env) return null;
@@ -10,7 +14,11 @@ export function RecordingDetails({ trace }: { trace: Trace }) {
     env.os,
     env.cpus !== undefined && `${env.cpus} CPUs`,
   ].filter(Boolean);
-  const settings = Object.entries(env.settings ?? {});
+  const settings = Object.entries(env.settings ?? {}).map(([key, value]) => ({
+    key,
+    value,
+    words: settingWords(key, value, trace),
+  }));
   return (
     <details className="replay-env">
       <summary>How this run was recorded</summary>
@@ -20,10 +28,12 @@ export function RecordingDetails({ trace }: { trace: Trace }) {
         {machine.length ? `, on ${machine.join(', ')}` : ''}.
       </p>
       {settings.length > 0 && (
-        <ul>
-          {settings.map(([k, v]) => (
-            <li key={k}>
-              <code>{k}</code> = <code>{v === '' ? '""' : v}</code>
+        // Two columns while every line is a bare setting; sentences read better in one.
+        <ul className={settings.some((s) => s.words) ? 'replay-env-explained' : undefined}>
+          {settings.map(({ key, value, words }) => (
+            <li key={key}>
+              <code>{key}</code> = <code>{value === '' ? '""' : value}</code>
+              {words && <>: {words}</>}
             </li>
           ))}
         </ul>
