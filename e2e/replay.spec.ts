@@ -322,7 +322,11 @@ test.describe('the panels around it', () => {
     await expect(section.getByRole('switch', { name: 'Fencing' })).toBeFocused();
     await page.keyboard.press('Space');
     await expect(verdict).toHaveText(/^Safe this time/);
-    await expect(section.getByText(/fencing off \(engine, seed 1\)/)).toBeVisible();
+    await expect(
+      section.getByText(
+        /fencing off, with a fixed seed \(1\), so the same numbers always give the same run/,
+      ),
+    ).toBeVisible();
     await section.getByRole('button', { name: 'Back to the recorded run' }).focus();
     await page.keyboard.press('Enter');
     await expect(section.getByText(/the storage rejects the stale write/)).toBeVisible();

@@ -18,7 +18,7 @@ describe('PausedClientPanel', () => {
     render(<PausedClientPanel />);
     expect(
       screen.getByText(
-        /recorded on Redis [\d.]+ and Postgres [\d.]+, \d{4}-\d\d-\d\d|simulated \(engine, seed 1\)/,
+        /recorded on Redis [\d.]+ and Postgres [\d.]+, \d{4}-\d\d-\d\d|simulated in your browser, with a fixed seed \(1\)/,
       ),
     ).toBeTruthy();
     expect(screen.getByText(/Its TTL runs out at 30\d\.\d ms, mid-pause/)).toBeTruthy();

@@ -118,8 +118,8 @@ export function PausedClientPanel() {
               <p className="pc-source">
                 Simulated in your browser on a model of{' '}
                 {WHAT_IF_LOCKS.find((l) => l.lock === numbers.lock)?.models}: TTL {numbers.ttlMs}{' '}
-                ms, pause {numbers.pauseMs} ms, fencing {numbers.fencing ? 'on' : 'off'} (engine,
-                seed {live.seed}).{' '}
+                ms, pause {numbers.pauseMs} ms, fencing {numbers.fencing ? 'on' : 'off'}, with a
+                fixed seed ({live.seed}), so the same numbers always give the same run.{' '}
                 <button type="button" className="fl-button pc-open" onClick={backToRecorded}>
                   Back to the recorded run
                 </button>

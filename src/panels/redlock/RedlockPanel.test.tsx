@@ -80,7 +80,7 @@ describe('RedlockPanel', () => {
     expect((jump as HTMLInputElement).value).toBe('2000');
     fireEvent.change(jump, { target: { value: '500' } });
     expect(screen.getByText(/A 500 ms jump left client 1’s key alive on redis-3/)).toBeTruthy();
-    expect(screen.getByText(/this one is the engine’s alone/)).toBeTruthy();
+    expect(screen.getByText(/this one is the simulator’s alone/)).toBeTruthy();
     fireEvent.change(jump, { target: { value: '1200' } });
     expect(screen.getByText(/client 2 holds 3 of 5 \(redis-3, redis-4 and redis-5\)/)).toBeTruthy();
     const back = screen.getByRole('button', { name: 'Back to 2000 ms' });
@@ -128,7 +128,7 @@ describe('RedlockPanel', () => {
       screen.getByText(/Client 1’s pause, from 60 ms to 160 ms, ended before its keys expired/),
     ).toBeTruthy();
     expect(
-      screen.getByText(/The lab recorded the 500 ms pause; this one is the engine’s alone/),
+      screen.getByText(/The lab recorded the 500 ms pause; this one is the simulator’s alone/),
     ).toBeTruthy();
     expect(urlSearch()).toBe('?redlock=gc-pause&try-gc-pause=100');
     fireEvent.change(pause, { target: { value: '300' } });

@@ -224,12 +224,12 @@ export function RedlockPanel() {
           </p>
         )}
         <p className="rl-source">
-          Replayed by the engine on 5 simulated Redis nodes, each expiring keys by its own clock
-          (seed {trace.seed ?? 1}).
+          Simulated in your browser on 5 model Redis nodes, each expiring keys by its own clock,
+          with a fixed seed ({trace.seed ?? 1}).
           {ownMs !== null && ownMs !== sized.recordedMs ? (
             <>
               {' '}
-              The lab recorded the {sized.recordedMs} ms {noun}; this one is the engine’s alone.{' '}
+              The lab recorded the {sized.recordedMs} ms {noun}; this one is the simulator’s alone.{' '}
               <button type="button" className="fl-link-button" onClick={backToRecorded}>
                 Back to {sized.recordedMs} ms
               </button>

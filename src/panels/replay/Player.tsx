@@ -13,7 +13,7 @@ import {
 import { fmt } from '../../viz/timeline';
 import type { RunOption } from './catalog';
 import type { ReplayCursor } from './cursor';
-import { capitalize, describeEvent, describeSource } from './describe';
+import { capitalize, describeEvent, describeSource, describeUnrecordedSource } from './describe';
 import { lockOfTrace } from './recordings';
 import { LaneTimeline } from '../shared/LaneTimeline';
 import { IconPause, IconPlay, IconStepBack, IconStepForward } from '../shared/icons';
@@ -53,16 +53,13 @@ export function Player({
           className={`replay-dot ${cursor.trace.backend === 'sim' ? 'is-sim' : 'is-recorded'}`}
           aria-hidden="true"
         />
-        {capitalize(source)}
         {option.recording ? (
           <>
-            {' '}
-            · <code>recordings/{option.recording.file}</code>
+            {capitalize(source)} · <code>recordings/{option.recording.file}</code>.
           </>
         ) : (
-          <span className="replay-muted-inline"> · no recording of this run in this build</span>
+          describeUnrecordedSource(cursor.trace)
         )}
-        .
       </p>
       <RecordingDetails trace={cursor.trace} />
 

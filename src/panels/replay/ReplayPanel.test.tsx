@@ -35,7 +35,7 @@ describe('ReplayPanel', () => {
     // The lab's recording when there is one, else the engine: either way the panel says which.
     expect(
       screen.getByText(
-        /Recorded on Redis [\d.]+ and Postgres [\d.]+, \d{4}-\d\d-\d\d|Simulated \(engine, seed 1\)/,
+        /Recorded on Redis [\d.]+ and Postgres [\d.]+, \d{4}-\d\d-\d\d|No recording of this run is in this build, so the page’s own simulator runs it in your browser\. Its random delays come from a fixed seed \(1\)/,
       ),
     ).toBeTruthy();
   });
@@ -167,13 +167,23 @@ describe('ReplayPanel, the run selects', () => {
         fireEvent.change(lock, { target: { value: option.value } });
       });
       const group = option.closest('optgroup')?.label;
-      const source = screen.getByText(/^(Recorded on|Simulated \()/).textContent ?? '';
+      const source = screen.getByText(/^(Recorded on|No recording of this run)/).textContent ?? '';
       expect(group).toBe(
         source.startsWith('Recorded on') ? 'Recorded on real servers' : 'Simulated only',
       );
       // The names are short enough for a 320 px phone; the group says what "(recorded)" said.
       expect(option.textContent!.length).toBeLessThanOrEqual(24);
     }
+  });
+});
+
+describe('ReplayPanel, words for a newcomer', () => {
+  it('says why a run with no recording is simulated, and what its seed is for', () => {
+    act(() => selectRun({ scenario: 'server-clock-jump', variant: 'fencing-on', lock: 'etcd' }));
+    const { container } = render(<ReplayPanel />);
+    expect(container.querySelector('.replay-source')?.textContent).toBe(
+      'No recording of this run is in this build, so the page’s own simulator runs it in your browser. Its random delays come from a fixed seed (1), so the same choice always shows the same run.',
+    );
   });
 });
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { actorName } from '../../content/actorWords';
-import { describeEvent, describeLockNow, describeSource, lockLabel } from './describe';
+import {
+  describeEvent,
+  describeLockNow,
+  describeSource,
+  describeUnrecordedSource,
+  lockLabel,
+} from './describe';
 import { ReplayCursor } from './cursor';
 import { etcdLeaseTrace, pausedClientTrace } from './fixtures';
 import { verdictText } from './verdictWords';
@@ -37,9 +43,20 @@ describe('describe', () => {
     expect(describeSource(recorded)).toBe(
       'recorded on Redis 7.0.15 and Postgres 15.18, 2026-11-30',
     );
-    expect(describeSource(pausedClientTrace(true))).toBe('simulated (engine, seed 1)');
+    expect(describeSource(pausedClientTrace(true))).toBe(
+      'simulated in your browser, with a fixed seed (1)',
+    );
     expect(describeSource(pausedClientTrace(true, { backend: 'etcd+postgres' }))).toBe(
       'recorded on etcd+postgres',
+    );
+  });
+
+  it('says why a run with no recording is simulated, and what its fixed seed is for', () => {
+    expect(describeUnrecordedSource(pausedClientTrace(true))).toBe(
+      'No recording of this run is in this build, so the page’s own simulator runs it in your browser. Its random delays come from a fixed seed (1), so the same choice always shows the same run.',
+    );
+    expect(describeUnrecordedSource(pausedClientTrace(true, { seed: undefined }))).toBe(
+      'No recording of this run is in this build, so the page’s own simulator runs it in your browser.',
     );
   });
 

@@ -288,12 +288,15 @@ function describeClockJump(ev: TraceEvent, lock: string | undefined): string {
     : `The clock on ${node} now reads${reads}, so the keys on it expire early.`;
 }
 
-/** "recorded on Redis 7.0.15 and Postgres 15.18, 2026-11-30", or "simulated (engine, seed 7)". */
+/**
+ * "recorded on Redis 7.0.15 and Postgres 15.18, 2026-11-30", or "simulated in your browser, with a
+ * fixed seed (7)": words for a reader who has not met the engine or its seed.
+ */
 export function describeSource(trace: Trace): string {
   if (trace.backend === 'sim') {
     return trace.seed !== undefined
-      ? `simulated (engine, seed ${trace.seed})`
-      : 'simulated (engine)';
+      ? `simulated in your browser, with a fixed seed (${trace.seed})`
+      : 'simulated in your browser';
   }
   const env = trace.environment ?? {};
   const servers: string[] = [];
@@ -307,6 +310,19 @@ export function describeSource(trace: Trace): string {
     : trace.backend;
   const date = env.recordedAt ? `, ${env.recordedAt.slice(0, 10)}` : '';
   return `recorded on ${what}${date}`;
+}
+
+/**
+ * The replay's source line for a run with no recording in this build: why the page simulates it,
+ * and what the seed is for. A recorded run is described by describeSource and its file instead.
+ */
+export function describeUnrecordedSource(trace: Trace): string {
+  if (trace.backend !== 'sim') return `${capitalize(describeSource(trace))}.`;
+  const seed =
+    trace.seed !== undefined
+      ? ` Its random delays come from a fixed seed (${trace.seed}), so the same choice always shows the same run.`
+      : '';
+  return `No recording of this run is in this build, so the page’s own simulator runs it in your browser.${seed}`;
 }
 
 const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
