@@ -185,6 +185,22 @@ describe('ReplayPanel, words for a newcomer', () => {
       'No recording of this run is in this build, so the page’s own simulator runs it in your browser. Its random delays come from a fixed seed (1), so the same choice always shows the same run.',
     );
   });
+
+  it('says why a scenario without the fencing switch has none, and says nothing where it has one', () => {
+    act(() => selectRun({ scenario: 'redlock-gc-pause', variant: 'default' }));
+    render(<ReplayPanel />);
+    expect(screen.queryByRole('switch', { name: 'Fencing' })).toBeNull();
+    expect(
+      screen.getByText(
+        'No fencing switch here: Redlock hands out no token, so the storage has nothing to compare and takes both writes.',
+      ),
+    ).toBeTruthy();
+    cleanup();
+    act(() => selectRun({ scenario: 'paused-client', variant: 'fencing-on', lock: 'redis' }));
+    render(<ReplayPanel />);
+    expect(screen.getByRole('switch', { name: 'Fencing' })).toBeTruthy();
+    expect(screen.queryByText(/^No fencing switch here/)).toBeNull();
+  });
 });
 
 describe('ReplayPanel, the lock on etcd', () => {

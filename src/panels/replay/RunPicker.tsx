@@ -6,6 +6,7 @@ import { hasFencingSwitch, type RunOption } from './catalog';
 import { lockLabel, variantLabel } from './describe';
 import { replayOptions } from './runs';
 import { Switch } from '../shared/Switch';
+import { whyNoFencingSwitch } from '../../content/seeIt';
 
 /** The lock select's two groups: runs with a recording from real servers first. */
 const LOCK_GROUPS = [
@@ -25,6 +26,11 @@ export function RunPicker({ option }: { option: RunOption }) {
   const locks = ofScenario.filter((o) => o.variant === option.variant);
   const fencingSwitch = hasFencingSwitch(replayOptions(), option.scenario);
   const fencingOn = option.variant === 'fencing-on';
+  // The section promises fencing off, then on: a run without the switch says why.
+  const noSwitchWhy =
+    !fencingSwitch && Object.hasOwn(whyNoFencingSwitch, option.scenario)
+      ? whyNoFencingSwitch[option.scenario]
+      : null;
 
   return (
     <div className="replay-picker">
@@ -128,6 +134,7 @@ export function RunPicker({ option }: { option: RunOption }) {
         </div>
       )}
       {option.summary && <p className="replay-summary">{option.summary}</p>}
+      {noSwitchWhy && <p className="replay-summary">{noSwitchWhy}</p>}
     </div>
   );
 }
