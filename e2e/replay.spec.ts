@@ -16,7 +16,7 @@ test.describe('the replay', () => {
     await replay.setFencing(true);
     await replay.toEnd();
     await expect(replay.documentValue('body')).toHaveText('v2');
-    await expect(replay.documentValue('fence')).toHaveText('34');
+    await expect(replay.documentValue('fence')).toHaveText('34 (the highest token it has taken)');
     await expect(replay.panel.getByText('Stale write rejected by the storage.')).toBeVisible();
     await expect(replay.panel.getByText(/learns it lost the lock, and stops/)).toBeVisible();
   });
@@ -81,7 +81,7 @@ test.describe('the replay', () => {
     await replay.open();
     await expect(replay.documentValue('body')).toHaveText('v0');
     await expect(replay.documentValue('fence')).toHaveText(
-      'not stored: this storage ignores tokens',
+      '0 (never raised: this storage ignores tokens)',
     );
     for (let i = 0; i < 7; i++) await replay.stepForward.click();
     await expect(replay.documentValue('body')).toHaveText('v2');
@@ -173,7 +173,7 @@ test.describe('the replay', () => {
     await expect(again.fencing).toHaveAttribute('aria-checked', 'true');
     await expect(again.position).toHaveValue('7');
     await expect(again.documentValue('body')).toHaveText('v2');
-    await expect(again.documentValue('fence')).toHaveText('34');
+    await expect(again.documentValue('fence')).toHaveText('34 (the highest token it has taken)');
     await expect(again.section).toBeInViewport();
   });
 

@@ -474,3 +474,15 @@ describe('timelineModel when something other than its holder ends a hold', () =>
     expect(holdOf(checked.marks, 'client-2')?.heldAtEnd).toBe(true);
   });
 });
+
+describe('timelineModel when the holder crashes', () => {
+  it('does not say a crashed holder “is not told” when its TTL runs out', () => {
+    const trace = simulate({ scenario: 'holder-crash', variant: 'default', seed: 1 });
+    const crash = trace.events.find((ev) => ev.f === 'crash')!;
+    const expiry = timelineModel(trace).marks.find((m) => m.kind === 'expire')!;
+    expect(expiry.detail).toMatch(
+      new RegExp(`: the lock is free, client 1 having crashed at ${crash.t} ms\\.$`),
+    );
+    expect(expiry.detail).not.toMatch(/is not told/);
+  });
+});

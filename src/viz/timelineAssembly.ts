@@ -3,7 +3,8 @@
 import { actorName } from '../content/actorWords';
 import { serverWord, type LockClockJump } from './expiry';
 import type { TimelineModel } from './timeline';
-import { runsOutAt, type TimelineState } from './timelineState';
+import type { Trace } from '../sim/trace/schema';
+import { runsOutAt, type Hold, type TimelineState } from './timelineState';
 import { fmt, serverName } from './timelineWords';
 import { endsLocksEarly, stepWords } from './clockStepWords';
 import { compareCodeUnits } from './compareCodeUnits';
@@ -68,9 +69,7 @@ function pushHoldBars(s: TimelineState, endMs: number): void {
               : 'TTL runs out',
         detail: h.jump
           ? ranOutByJump(h.actor, h.expiresAt, h.jump)
-          : serverRevokes
-            ? `${actorName(h.actor)}’s ${ttlWord} runs out at ${fmt(h.expiresAt)}; ${serverName(trace)} revokes the lease on its own schedule, and ${actorName(h.actor)} is not told.`
-            : `${actorName(h.actor)}’s ${ttlWord} runs out at ${fmt(h.expiresAt)}: the lock is free, and ${actorName(h.actor)} is not told.`,
+          : `${actorName(h.actor)}’s ${ttlWord} runs out at ${fmt(h.expiresAt)}${serverRevokes ? `; ${serverName(trace)} revokes the lease on its own schedule` : ': the lock is free'}, ${crashedFirst(trace, h) ?? `and ${actorName(h.actor)} is not told`}.`,
         eventIndex: h.i,
         actor: h.actor,
       });
@@ -99,4 +98,16 @@ export function assembleTimeline(s: TimelineState): TimelineModel {
     connectors,
     endMs,
   };
+}
+
+/**
+ * "client 1 having crashed at 54.9 ms": said of a holder that crashed before its TTL ran out, in
+ * place of "is not told", which would suggest it was still there to be told.
+ */
+function crashedFirst(trace: Trace, h: Hold): string | null {
+  const crash = trace.events.find(
+    (ev) =>
+      ev.f === 'crash' && ev.actor === h.actor && ev.t >= h.t && ev.t <= (h.expiresAt ?? ev.t),
+  );
+  return crash ? `${actorName(h.actor)} having crashed at ${fmt(crash.t)}` : null;
 }

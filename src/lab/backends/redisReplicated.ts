@@ -83,8 +83,8 @@ export async function createRedisReplicatedBackend(
               last === null || replicasAcked === null
                 ? 'with no lock taken yet'
                 : replicasAcked === 0
-                  ? `before it had received the lock (no replica had it 100 ms after ${inWords(last.actor)}’s acquire: WAIT 1 100 returned 0)`
-                  : `after it had received the lock (WAIT 1 100 after ${inWords(last.actor)}’s acquire returned ${replicasAcked})`,
+                  ? `before it had received the lock (WAIT 1 100, sent after ${inWords(last.actor)}’s acquire to wait up to 100 ms for one replica’s copy, found none)`
+                  : `after it had received the lock (WAIT 1 100, sent after ${inWords(last.actor)}’s acquire to wait up to 100 ms for one replica’s copy, counted ${replicasAcked})`,
           };
         },
         done,

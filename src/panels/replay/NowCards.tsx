@@ -36,23 +36,17 @@ export function DocumentNow({
         <div>
           <dt>fence</dt>
           <dd key={String(fence)} className="replay-changed">
-            {fence === null ? (
-              <span className="replay-muted">
-                {storesFence
-                  ? 'none yet: no token has written'
-                  : 'not stored: this storage ignores tokens'}
-              </span>
-            ) : (
-              <>
-                <code>{fence}</code>
-                {/* A storage that checks tokens stores the writer's token (1 or more) with
-                    every write it takes, so a stored 0 is one that ignores them: a run with
-                    fencing off, Redlock's, the advisory lock's. */}
-                {fence === 0 && (
-                  <span className="replay-muted"> (never raised: this storage ignores tokens)</span>
-                )}
-              </>
-            )}
+            {/* The storage's row starts at fence 0 (schema.sql); the replay knows no fence until
+                the first write answers, and shows that 0 until then. */}
+            <code>{fence ?? 0}</code>
+            {/* Said at every step: the page explains the fence only further down. */}
+            <span className="replay-muted">
+              {(fence ?? 0) > 0
+                ? ' (the highest token it has taken)'
+                : storesFence
+                  ? ' (no token has written yet)'
+                  : ' (never raised: this storage ignores tokens)'}
+            </span>
           </dd>
         </div>
       </dl>

@@ -27,7 +27,7 @@ describe('ReplayPanel', () => {
     render(<ReplayPanel />);
     expect(documentNow()).toEqual({
       body: 'v0',
-      fence: 'not stored: this storage ignores tokens',
+      fence: '0 (never raised: this storage ignores tokens)',
     });
     expect(screen.getByRole('switch', { name: 'Fencing' }).getAttribute('aria-checked')).toBe(
       'false',
@@ -67,9 +67,9 @@ describe('ReplayPanel', () => {
       'true',
     );
     // Before any write, a storage that keeps a fence has none yet; it does not ignore tokens.
-    expect(documentNow().fence).toBe('none yet: no token has written');
+    expect(documentNow().fence).toBe('0 (no token has written yet)');
     fireEvent.keyDown(screen.getByRole('region', { name: 'Replay' }), { key: 'End' });
-    expect(documentNow()).toEqual({ body: 'v2', fence: '34' });
+    expect(documentNow()).toEqual({ body: 'v2', fence: '34 (the highest token it has taken)' });
     expect(screen.getByText(/Stale write rejected by the storage/)).toBeTruthy();
     expect(screen.getByText(/learns it lost the lock, and stops/)).toBeTruthy();
   });
@@ -217,7 +217,7 @@ describe('ReplayPanel, the lock on etcd', () => {
     fireEvent.keyDown(screen.getByRole('region', { name: 'Replay' }), { key: 'End' });
     expect(lockNow()).not.toMatch(/Free/);
     expect(lockNow()).toMatch(
-      /Client 2’s lease TTL ran out at [\d.]+ ms; etcd revokes it on its own schedule, so the lock is free once it has\./,
+      /Client 2’s lease TTL ran out at [\d.]+ ms\. The lock is free once etcd revokes the expired lease, on its own schedule, a little later\./,
     );
     expect(lockNow()).toMatch(
       /Believes it holds it: client 2 \(token \d+\), whose lease TTL ran out at [\d.]+ ms, after its last step at [\d.]+ ms, without a release\./,

@@ -11,7 +11,7 @@ import { ReplayCursor } from './cursor';
 import { etcdLeaseTrace, pausedClientTrace } from './fixtures';
 import { verdictText } from './verdictWords';
 import { simulate } from '../../sim/simulate';
-import type { Trace } from '../../sim/trace/schema';
+import type { Trace, TraceEvent } from '../../sim/trace/schema';
 
 describe('describe', () => {
   it('names actors and locks in words', () => {
@@ -152,7 +152,7 @@ describe('describe', () => {
         type: 'invoke',
         value: { node: 'C', byMs: 200 },
       }),
-    ).toBe('The clock on C is stepped 200 ms forward.');
+    ).toBe('The fault injector sets out to step the clock on C 200 ms forward.');
   });
 });
 
@@ -256,10 +256,10 @@ describe('describe, in words for each lock', () => {
         f: 'failover',
         type: 'info',
         value: { promoted: 'redis-replica', replicasAcked: 0 },
-        note: "before it had received the lock (no replica had it 100 ms after client-1's acquire: WAIT 1 100 returned 0)",
+        note: "before it had received the lock (WAIT 1 100, sent after client-1's acquire to wait up to 100 ms for one replica’s copy, found none)",
       }),
     ).toBe(
-      'The replica is promoted before it had received the lock (no replica had it 100 ms after client 1’s acquire: WAIT 1 100 returned 0).',
+      'The replica is promoted before it had received the lock (WAIT 1 100, sent after client 1’s acquire to wait up to 100 ms for one replica’s copy, found none).',
     );
     expect(
       describeEvent({
@@ -324,7 +324,7 @@ describe('describeLockNow', () => {
     const c = new ReplayCursor(etcdLeaseTrace());
     expect(c.serverRevokes).toBe(true);
     expect(describeLockNow(c.stateAt(4), true).lock).toBe(
-      'Client 1’s lease TTL ran out at 1003.5 ms; etcd revokes it on its own schedule, so the lock is free once it has.',
+      'Client 1’s lease TTL ran out at 1003.5 ms. The lock is free once etcd revokes the expired lease, on its own schedule, a little later.',
     );
     expect(describeLockNow(c.stateAt(5), true).lock).toBe(
       'Still held by client 1 with token 6: its lease TTL ran out at 1003.5 ms, but etcd had not revoked it when client 2 was refused at 1030 ms.',
@@ -348,7 +348,7 @@ describe('the replay when the lock server’s wall clock jumps', () => {
 
   it('says per lock what the step does: Redis and the lease row expire sooner, etcd does not', () => {
     expect(describeEvent(jumpEvent('redis', 'invoke'), null, 'redis')).toBe(
-      'Redis’s wall clock is stepped 2000 ms forward.',
+      'The fault injector sets out to step Redis’s wall clock 2000 ms forward.',
     );
     expect(describeEvent(jumpEvent('redis', 'info'), null, 'redis')).toBe(
       'Redis’s wall clock now reads 2000 ms ahead: every key expires that much sooner, and a key past its expiry is gone.',
@@ -357,7 +357,7 @@ describe('the replay when the lock server’s wall clock jumps', () => {
       'Postgres’s clock, and so now(), reads 2000 ms ahead: every lease row expires that much sooner, and one past its expires_at is free to take.',
     );
     expect(describeEvent(jumpEvent('etcd', 'invoke'), null, 'etcd')).toBe(
-      'The etcd server’s wall clock is stepped 2000 ms forward.',
+      'The fault injector sets out to step the etcd server’s wall clock 2000 ms forward.',
     );
     expect(describeEvent(jumpEvent('etcd', 'info'), null, 'etcd')).toBe(
       'The etcd server’s wall clock now reads 2000 ms ahead, but etcd times leases on a monotonic clock: no lease ends sooner.',
@@ -396,5 +396,21 @@ describe('the replay when the lock server’s wall clock jumps', () => {
     const before = cursor.stateAt(jumped).lock;
     expect(cursor.stateAt(jumped + 1).lock).toEqual(before);
     expect(cursor.staleWriteIndex()).toBeNull();
+  });
+});
+
+describe('the replay on etcd', () => {
+  it('says a grant’s token is the key’s revision, and why tokens skip numbers', () => {
+    const grant: TraceEvent = {
+      t: 1,
+      actor: 'client-2',
+      f: 'acquire',
+      type: 'ok',
+      value: { token: 8 },
+    };
+    expect(describeEvent(grant, null, 'etcd')).toBe(
+      'Client 2 gets the lock with token 8: the lock key’s revision, which counts every change in etcd, so tokens skip numbers.',
+    );
+    expect(describeEvent(grant, null, 'redis')).toBe('Client 2 gets the lock with token 8.');
   });
 });

@@ -126,6 +126,9 @@ export function describeEvent(
             : '';
           return `${who} gets the lock with ${tokenText(v.token)}, the token ${actorName(repeats.actor)} was given too${why}.`;
         }
+        // etcd's token is the key's revision, which counts every change to the whole store.
+        if (lock === 'etcd' && num(v.token) !== null)
+          return `${who} gets the lock with ${tokenText(v.token)}: the lock key’s revision, which counts every change in etcd, so tokens skip numbers.`;
         return `${who} gets the lock with ${tokenText(v.token)}.`;
       }
       if (ev.type === 'fail') return `${who} is refused: ${reasonText(v.reason) || 'busy'}.`;
@@ -229,7 +232,7 @@ export function describeEvent(
     case 'clock-jump':
       return describeClockJump(ev, lock);
     case 'failover':
-      if (ev.type === 'invoke') return 'The Redis primary fails; a replica takes over.';
+      if (ev.type === 'invoke') return 'The Redis primary fails; the failover to a replica begins.';
       // The note says when: "before it had received the lock".
       return `The replica is promoted${evNote ? ` ${evNote}` : ''}.`;
     case 'terminate':
@@ -262,11 +265,13 @@ function describeClockJump(ev: TraceEvent, lock: string | undefined): string {
   if (ev.type === 'invoke') {
     // "stepped 2000 ms forward", "stepped back 500 ms", or "stepped" when the size is unknown.
     const stepped = by !== null ? `stepped ${stepWords(by)}` : 'stepped';
-    return single
-      ? `${serverWord(node)}’s wall clock is ${stepped}.`
+    // The request: the step takes effect at its answer, the next event, when the cards follow.
+    const clock = single
+      ? `${serverWord(node)}’s wall clock`
       : etcd
-        ? `The etcd server’s wall clock is ${stepped}.`
-        : `The clock on ${node} is ${stepped}.`;
+        ? 'the etcd server’s wall clock'
+        : `the clock on ${node}`;
+    return `The fault injector sets out to step ${clock}${stepped.slice('stepped'.length)}.`;
   }
   if (ev.type === 'fail')
     return `The clock on ${node} could not be stepped${ev.note ? ` (${prose(ev.note)})` : ''}.`;
@@ -400,7 +405,7 @@ export function describeLockNow(
     } else if (lock.seenHeld && lock.seenHeld.t >= (lock.expiresAt ?? 0)) {
       lockLine = `Still held by ${holder}${token}: its lease TTL ran out at ${ms(lock.expiresAt ?? 0)}, but ${server} had not revoked it when ${actorName(lock.seenHeld.by)} was refused at ${ms(lock.seenHeld.t)}.`;
     } else {
-      lockLine = `${capitalize(holder)}’s lease TTL ran out at ${ms(lock.expiresAt ?? 0)}; ${server} revokes it on its own schedule, so the lock is free once it has.`;
+      lockLine = `${capitalize(holder)}’s lease TTL ran out at ${ms(lock.expiresAt ?? 0)}. The lock is free once ${server} revokes the expired lease, on its own schedule, a little later.`;
     }
   }
   const names = Object.entries(believers);
