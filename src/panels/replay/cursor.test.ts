@@ -5,6 +5,7 @@ import { initialBody, lockHolderAt } from './replayState';
 import { etcdLeaseTrace, pausedClientTrace } from './fixtures';
 import { simulate } from '../../sim/simulate';
 import { describeEvent, describeLockNow } from './describe';
+import { verdictText } from './verdictWords';
 import type { Trace } from '../../sim/trace/schema';
 
 describe('ReplayCursor', () => {
@@ -539,5 +540,42 @@ describe('ReplayCursor, what the run before a step adds to it', () => {
     const trace = simulate({ scenario: 'paused-client', variant: 'fencing-on', seed: 1 });
     const c = new ReplayCursor(trace);
     trace.events.forEach((_, i) => expect(c.note(i), String(i)).toBeNull());
+  });
+});
+
+describe('ReplayCursor, a write the network held', () => {
+  const trace = simulate({ scenario: 'delayed-write', variant: 'fencing-off', seed: 1 });
+  const sentIndex = trace.events.findIndex(
+    (e) => e.f === 'write' && e.type === 'invoke' && e.actor === 'client-1',
+  );
+  const sent = trace.events[sentIndex]!;
+
+  it('says the packet will be held as it is sent, and that it was sent under a valid lock', () => {
+    const heldMs = sent.value!.heldMs as number;
+    expect(heldMs).toBeGreaterThan(0);
+    expect(describeEvent(sent, null, 'redis')).toBe(
+      `Client 1 sends “v1” to the storage with token 33; the network will hold the packet for ${heldMs} ms on its way.`,
+    );
+    const c = new ReplayCursor(trace);
+    const v = c.verdict(c.staleWriteIndex()!)!;
+    expect(v.held).toEqual({ sentAt: sent.t, heldMs });
+    expect(verdictText(v).body).toContain(
+      `whose write, sent at ${Math.round(sent.t * 10) / 10} ms while its lock was valid, was held in the network for ${heldMs} ms and arrived after the lock had expired`,
+    );
+  });
+
+  it('does not say “sent while its lock was valid” of a write sent after the lock ran out', () => {
+    // The same run with client 1's write sent after its own TTL ran out.
+    const acquired = trace.events.find(
+      (e) => e.f === 'acquire' && e.type === 'ok' && e.actor === 'client-1',
+    )!;
+    const late: Trace = {
+      ...trace,
+      events: trace.events.map((e, i) => (i === sentIndex ? { ...e, t: acquired.t + 301 } : e)),
+    };
+    const c = new ReplayCursor(late);
+    const v = c.verdict(c.staleWriteIndex()!)!;
+    expect(v.stale).toBe(true);
+    expect(v.held).toBeUndefined();
   });
 });

@@ -39,6 +39,8 @@ export interface WriteVerdict {
    * node free it early).
    */
   lost?: 'expired' | 'token-repeated' | 'clock-jump' | 'taken';
+  /** For a stale write the network held on its way: when it was sent, and for how long it was held. */
+  held?: { sentAt: number; heldMs: number };
   jump?: LockClockJump;
   /**
    * True when the storage took the write without checking its token (fencing off, Redlock, the
@@ -100,7 +102,7 @@ export class ReplayCursor {
     let s = initialState(trace);
     const ttls = new Map<string, number>();
     // A write is judged at the moment it was sent, not when the storage answered.
-    const sentAt = new Map<string, number>();
+    const sent = new Map<string, TraceEvent>();
     const overwroteOf = overwrittenBy(trace.events);
     // Who was given each token first, and whether a failover has happened yet.
     const firstGrant = new Map<number, string>();
@@ -108,9 +110,17 @@ export class ReplayCursor {
     this.checkpoints.push(s);
     this.checkpointTtls.push(new Map(ttls));
     trace.events.forEach((ev, i) => {
-      if (ev.f === 'write' && ev.type === 'invoke') sentAt.set(ev.actor, ev.t);
+      if (ev.f === 'write' && ev.type === 'invoke') sent.set(ev.actor, ev);
       if (ev.f === 'write' && (ev.type === 'ok' || ev.type === 'fail')) {
-        const verdict = this.judge(s, ev, sentAt.get(ev.actor) ?? ev.t);
+        const request = sent.get(ev.actor);
+        const verdict = this.judge(s, ev, request?.t ?? ev.t);
+        // A write the network held (the delayed write) was sent in time and arrived late.
+        const heldMs = finiteNumber(request?.value?.heldMs);
+        const grantEnd = s.grantEnds[ev.actor];
+        const validWhenSent =
+          grantEnd === null || (grantEnd !== undefined && grantEnd > (request?.t ?? 0));
+        if (verdict.stale && request && heldMs !== null && heldMs > 0 && validWhenSent)
+          verdict.held = { sentAt: request.t, heldMs };
         const overwrote = overwroteOf(ev);
         if (overwrote) verdict.overwrote = overwrote;
         this.verdicts.set(i, verdict);

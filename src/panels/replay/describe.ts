@@ -135,7 +135,13 @@ export function describeEvent(
       return `${who} gets no answer to its acquire${note}.`;
     case 'write': {
       if (ev.type === 'invoke') {
-        return `${who} sends ${quoted(v.body)} to the storage with ${tokenText(v.token)}.`;
+        // The delayed write: the lab's proxy (or the engine's network) holds this one packet.
+        const heldMs = num(v.heldMs);
+        const held =
+          heldMs !== null && heldMs > 0
+            ? `; the network will hold the packet for ${heldMs} ms on its way`
+            : '';
+        return `${who} sends ${quoted(v.body)} to the storage with ${tokenText(v.token)}${held}.`;
       }
       if (ev.type === 'ok') {
         const fence = num(v.fence);

@@ -5,6 +5,7 @@ import type { WriteVerdict } from './cursor';
 import { capitalize } from './describe';
 import { serverWord } from '../../viz/expiry';
 import { stepWords } from '../../viz/clockStepWords';
+import { fmt } from '../../viz/timelineWords';
 
 /** "whose lock had expired": how the writer of a stale write had lost the lock, for a clause. */
 export function howLost(v: WriteVerdict): string {
@@ -19,7 +20,10 @@ export function howLost(v: WriteVerdict): string {
     case 'taken':
       return `whose lock had gone to ${holder} before its own TTL ran out`;
     default:
-      return 'whose lock had expired';
+      // Sent in time, late only because the network held it: the writer did nothing wrong.
+      return v.held
+        ? `whose write, sent at ${fmt(v.held.sentAt)} while its lock was valid, was held in the network for ${v.held.heldMs} ms and arrived after the lock had expired`
+        : 'whose lock had expired';
   }
 }
 
