@@ -579,3 +579,42 @@ describe('ReplayCursor, a write the network held', () => {
     expect(v.held).toBeUndefined();
   });
 });
+
+describe('ReplayCursor, a Redlock node’s clock step', () => {
+  const trace = simulate({ scenario: 'redlock-clock-jump', variant: 'default', seed: 1 });
+  const c = new ReplayCursor(trace);
+  const jumped = trace.events.findIndex((e) => e.f === 'clock-jump' && e.type !== 'invoke') + 1;
+  const granted = trace.events.find(
+    (e) => e.f === 'acquire' && e.type === 'ok' && e.actor === 'client-1',
+  )!;
+  const node = trace.events[jumped - 1]!.value!.node as string;
+
+  it('leaves the holder without a majority where it had its key on the stepped node', () => {
+    const nodes = granted.value!.nodes as string[];
+    expect(nodes).toContain(node);
+    expect(c.stateAt(jumped - 1).lock.nodes).toEqual(nodes);
+    const after = c.stateAt(jumped).lock;
+    expect(after.nodes).toEqual(nodes.filter((n) => n !== node));
+    expect(describeLockNow(c.stateAt(jumped), false, 'redlock').lock).toMatch(
+      new RegExp(
+        `^No majority: client 1’s key is left on only 2 of 5 nodes \\(.+\\), since the clock jump on ${node} at`,
+      ),
+    );
+  });
+
+  it('says nothing of it where the holder had no key on that node', () => {
+    const elsewhere: Trace = {
+      ...trace,
+      events: trace.events.map((e) =>
+        e === granted
+          ? { ...e, value: { ...e.value, nodes: ['redis-1', 'redis-2', 'redis-4'] } }
+          : e,
+      ),
+    };
+    const lock = new ReplayCursor(elsewhere).stateAt(jumped).lock;
+    expect(lock.nodes).toHaveLength(3);
+    expect(
+      describeLockNow(new ReplayCursor(elsewhere).stateAt(jumped), false, 'redlock').lock,
+    ).toMatch(/^Held by client 1/);
+  });
+});

@@ -336,6 +336,10 @@ export function describeUnrecordedSource(trace: Trace): string {
   return `No recording of this run is in this build, so the page’s own simulator runs it in your browser.${seed}`;
 }
 
+/** Redlock's nodes, and how many make a majority of them. */
+const REDLOCK_NODES = 5;
+const REDLOCK_MAJORITY = Math.floor(REDLOCK_NODES / 2) + 1;
+
 const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 
 /** "two", "three": a small count in words, and larger ones in digits. */
@@ -399,6 +403,10 @@ export function describeLockNow(
         : lock.expiresAt <= jump.t
           ? `Free: ${stepped}, past ${holder}’s expiry.`
           : `Free: ${holder}’s lock expired at ${ms(lock.expiresAt)}, ${endsLocksEarly(jump.byMs) ? 'early' : 'late'}: ${stepped}.`;
+    } else if (!pastTtl && lock.nodes && lock.nodeLost && lock.nodes.length < REDLOCK_MAJORITY) {
+      // Redlock: the holder counts its validity on, but a node's clock step took a key from it.
+      const left = lock.nodes.length;
+      lockLine = `No majority: ${holder}’s key is left on only ${left} of ${REDLOCK_NODES} nodes${left ? ` (${lock.nodes.join(', ')})` : ''}, since the clock jump on ${lock.nodeLost.node} at ${ms(lock.nodeLost.t)} expired it there. ${capitalize(holder)} still counts its validity to ${ms(lock.expiresAt ?? 0)}.`;
     } else if (!pastTtl) {
       lockLine =
         lock.expiresAt === null

@@ -26,6 +26,10 @@ export interface LockNow {
   freed?: LockFreed;
   /** The step of the server's wall clock that moved this grant's expiry (Redis, the lease row). */
   jumped?: LockClockJump;
+  /** Redlock: the nodes where the holder's key still stands, of the majority it was granted. */
+  nodes?: readonly string[];
+  /** Redlock: a node whose clock step expired the holder's key there early. */
+  nodeLost?: { node: string; t: number };
 }
 
 /**
@@ -213,6 +217,7 @@ export function applyEvent(
           positive(v.validityMs) ?? positive(v.leaseTtlMs) ?? ttlOf(trace, pendingTtl, ev);
         const expiresAt = ttl === null ? null : ev.t + ttl;
         next.lock = { holder: ev.actor, token, expiresAt };
+        if (Array.isArray(v.nodes)) next.lock.nodes = (v.nodes as unknown[]).map(String);
         next.believers = { ...s.believers, [ev.actor]: token };
         next.grantEnds = { ...s.grantEnds, [ev.actor]: expiresAt };
         next.grantJumps = withoutKey(s.grantJumps, ev.actor);
@@ -290,12 +295,29 @@ export function applyEvent(
       next.stopped = withActor(s.stopped, ev.actor);
       break;
     case 'clock-jump': {
+      // A Redlock node's clock stepped past the holder's key's expiry: the key is gone there, and
+      // the holder may be left without a majority. It is not told.
+      const node = stringOrNull(v.node);
+      const byMs = finiteNumber(v.byMs);
+      const { nodes, expiresAt: until } = s.lock;
+      if (
+        ev.type !== 'invoke' &&
+        ev.type !== 'fail' &&
+        nodes &&
+        node !== null &&
+        nodes.includes(node) &&
+        byMs !== null &&
+        until !== null &&
+        ev.t + byMs >= until
+      ) {
+        next.lock = { ...s.lock, nodes: without(nodes, node), nodeLost: { node, t: ev.t } };
+      }
       // The lock server's wall clock stepped: the grant that still runs ends that much sooner.
       const jump = lockClockJump(trace, ev);
       const { holder, expiresAt } = s.lock;
       if (jump && holder !== null && expiresAt !== null && lockHolderAt(s.lock, ev.t) !== null) {
         const movedTo = expiryAfterJump(expiresAt, jump);
-        next.lock = { ...s.lock, expiresAt: movedTo, jumped: jump };
+        next.lock = { ...next.lock, expiresAt: movedTo, jumped: jump };
         next.grantEnds = { ...s.grantEnds, [holder]: movedTo };
         next.grantJumps = { ...s.grantJumps, [holder]: jump };
       }
