@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { Trace } from '../sim/trace/schema';
 import { timelineModel, type Mark } from './timeline';
 import {
   labelIsBold,
@@ -484,5 +486,60 @@ describe('timelineModel when the holder crashes', () => {
       new RegExp(`: the lock is free, client 1 having crashed at ${crash.t} ms\\.$`),
     );
     expect(expiry.detail).not.toMatch(/is not told/);
+  });
+});
+
+describe('timelineModel, releases that let nothing go and commits', () => {
+  const releases = (trace: ReturnType<typeof simulate>) =>
+    timelineModel(trace)
+      .marks.filter((m) => m.kind === 'release')
+      .map((m) => `${m.lane}: ${m.label}`);
+
+  it('marks the late release that the token check turned away', () => {
+    const trace = simulate({ scenario: 'slow-release', variant: 'token-check', seed: 1 });
+    expect(releases(trace)).toContain('client-1: release: nothing');
+  });
+
+  it('calls the advisory lock’s release a commit, and marks the commit that failed', () => {
+    const trace = simulate({ scenario: 'advisory-disconnect', variant: 'default', seed: 1 });
+    expect(releases(trace)).toEqual(['client-2: commit', 'client-1: commit fails']);
+  });
+});
+
+describe('layoutTimeline, labels that matter first', () => {
+  it('labels the grant that ends a run of refusals, at a phone’s width too', () => {
+    const trace = JSON.parse(
+      readFileSync(
+        new URL('../../recordings/etcd-lease.fencing-off.etcd.json', import.meta.url),
+        'utf8',
+      ),
+    ) as Trace;
+    const model = timelineModel(trace);
+    for (const width of [343, 800]) {
+      const layout = layoutTimeline(model, { width });
+      const grant = layout.marks.find((m) => m.kind === 'acquire' && m.lane === 'client-2')!;
+      expect(grant.label).toMatch(/^lock, token \d+$/);
+      expect(grant.labelAt, `${width} px`).not.toBe('none');
+    }
+  });
+});
+
+describe('layoutTimeline, points nudged apart near the end', () => {
+  it('keeps every point inside the box, with room for the current step’s ring', () => {
+    const trace = JSON.parse(
+      readFileSync(
+        new URL(
+          '../../recordings/redis-failover.fencing-on.redis-replicated.json',
+          import.meta.url,
+        ),
+        'utf8',
+      ),
+    ) as Trace;
+    const model = timelineModel(trace);
+    for (const width of [288, 323, 343, 800]) {
+      const layout = layoutTimeline(model, { width });
+      for (const m of layout.marks.filter((m) => m.x2 === undefined))
+        expect(m.x, `${m.label} at ${width} px`).toBeLessThanOrEqual(width - 12);
+    }
   });
 });

@@ -69,6 +69,8 @@ const BOLD_CHAR_RATIO = 1.15;
 
 /** How far apart two point marks in one lane are drawn at least, in px (each is 12 to 14 wide). */
 const MIN_POINT_GAP_PX = 15;
+/** Room right of the rightmost point's centre: its dot and the ring of the current step. */
+const RIGHT_EDGE_ROOM_PX = 12;
 
 /** Marks a connector line starts or ends on. */
 const CONNECTED_KINDS: ReadonlySet<MarkKind> = new Set(['write', 'stored', 'rejected']);
@@ -83,7 +85,7 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
   const padX = opts.padX ?? 16;
   const charPx = (opts.charPx ?? 6.4) * k;
   const domainEnd = Math.max(1, model.endMs) * 1.04;
-  const x = scaleLinear()
+  let x = scaleLinear()
     .domain([0, domainEnd])
     .range([padX, width - padX]);
   const lanes = model.lanes.map((l, k) => ({ ...l, y: top + laneHeight * k + laneHeight / 2 }));
@@ -92,21 +94,40 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
   // A connector runs from a write to the storage's answer, which never comes before it. When the
   // write's mark was nudged right past its answer's time, the answer is drawn no further left
   // than the write: the line may stand upright, but it never runs backwards in time.
-  const notLeftOf = new Map<string, number>();
-  let placed = placeMarks(model, { x, laneY, top, width, charPx, notLeftOf });
-  for (let pass = 0; pass < 4; pass++) {
-    const at = new Map(placed.map((p) => [p.id, p.x]));
-    let moved = false;
-    for (const c of model.connectors) {
-      const from = at.get(c.fromMark);
-      const to = at.get(c.toMark);
-      if (from !== undefined && to !== undefined && to < from) {
-        notLeftOf.set(c.toMark, from);
-        moved = true;
+  const place = () => {
+    const notLeftOf = new Map<string, number>();
+    let placed = placeMarks(model, { x, laneY, top, width, charPx, notLeftOf });
+    for (let pass = 0; pass < 4; pass++) {
+      const at = new Map(placed.map((p) => [p.id, p.x]));
+      let moved = false;
+      for (const c of model.connectors) {
+        const from = at.get(c.fromMark);
+        const to = at.get(c.toMark);
+        if (from !== undefined && to !== undefined && to < from) {
+          notLeftOf.set(c.toMark, from);
+          moved = true;
+        }
       }
+      if (!moved) break;
+      placed = placeMarks(model, { x, laneY, top, width, charPx, notLeftOf });
     }
-    if (!moved) break;
-    placed = placeMarks(model, { x, laneY, top, width, charPx, notLeftOf });
+    return placed;
+  };
+  let placed = place();
+  // Points nudged apart near the run's end can be pushed past the box's right edge (a narrow box,
+  // many events in the last few ms): the time axis then ends that much further left, and the
+  // marks are placed again, until every point is inside.
+  for (let pass = 0; pass < 6; pass++) {
+    const rightmost = Math.max(...placed.filter((p) => p.x2 === undefined).map((p) => p.x));
+    const over = rightmost - (width - RIGHT_EDGE_ROOM_PX);
+    if (!(over > 0)) break;
+    const [from, to] = x.range() as [number, number];
+    if (to - over - from < width / 2) break;
+    // A nudged cluster moves left by less than the axis end does: ask for a little more.
+    x = scaleLinear()
+      .domain([0, domainEnd])
+      .range([from, to - over * 1.25 - 0.5]);
+    placed = place();
   }
 
   // A connector meets its marks where they were drawn, nudged or not.
@@ -179,14 +200,12 @@ function placeMarks(
   },
 ): PlacedMark[] {
   const { x, laneY, top, width, charPx, notLeftOf } = o;
-  // Labels in one lane are placed left to right; each goes above the line if it fits there,
-  // else below, else it is left to the tooltip.
-  const lastEnd = new Map<string, { above: number; below: number }>();
   // Points less than a mark apart in one lane (a rejected write's reply and the stop it causes,
   // a fraction of a ms later) are drawn side by side rather than one over the other; the
   // detail keeps the exact times.
   const lastPointX = new Map<string, number>();
-  return model.marks.map((m) => {
+  const boxes: { left: number; right: number; fits: boolean }[] = [];
+  const placed = model.marks.map((m) => {
     let mx = x(m.t);
     const mx2 = m.t2 !== undefined ? x(m.t2) : undefined;
     // The second row of a lane sits just under the first (bars are 14 px high).
@@ -238,28 +257,46 @@ function placeMarks(
     }
     // Wider than the whole box: only the detail line can say it.
     if (w > width - 4) fits = false;
-    const right = left + w;
-    const ends = lastEnd.get(m.lane) ?? { above: -Infinity, below: -Infinity };
-    let labelAt: PlacedMark['labelAt'] = 'none';
-    // Intervals label above their bar; points prefer above too, and fall back below. A bar in
-    // the second row labels below, clear of the bar above it.
-    if (!fits) {
-      // labelAt stays 'none'.
-    } else if (m.row === 1) {
-      if (left >= ends.below + 6) {
-        labelAt = 'below';
-        ends.below = right;
-      }
-    } else if (left >= ends.above + 6) {
-      labelAt = 'above';
-      ends.above = right;
-    } else if (left >= ends.below + 6) {
-      labelAt = 'below';
-      ends.below = right;
-    }
-    lastEnd.set(m.lane, ends);
-    const out: PlacedMark = { ...m, x: mx, y, labelAt, labelX, labelAnchor: anchor };
+    boxes.push({ left, right: left + w, fits });
+    const out: PlacedMark = { ...m, x: mx, y, labelAt: 'none', labelX, labelAnchor: anchor };
     if (mx2 !== undefined) out.x2 = mx2;
     return out;
   });
+  // Labels are given room in order of what they say: a refusal ("busy") comes last, so a run of
+  // retries cannot crowd out the grant that ends it. Each label goes above its lane's line if it
+  // fits there, else below, else it is left to the tooltip. A bar in the second row labels below,
+  // clear of the bar above it.
+  const taken = new Map<string, { left: number; right: number }[]>();
+  const free = (key: string, left: number, right: number) =>
+    !(taken.get(key) ?? []).some((b) => left < b.right + 6 && right + 6 > b.left);
+  const take = (key: string, left: number, right: number) =>
+    taken.set(key, [...(taken.get(key) ?? []), { left, right }]);
+  const order = placed
+    .map((_, i) => i)
+    .sort((a, b) => rank(placed[a]!) - rank(placed[b]!) || a - b);
+  for (const i of order) {
+    const m = placed[i]!;
+    const { left, right, fits } = boxes[i]!;
+    if (!fits) continue;
+    const above = `${m.lane}/above`;
+    const below = `${m.lane}/below`;
+    if (m.row === 1) {
+      if (free(below, left, right)) {
+        m.labelAt = 'below';
+        take(below, left, right);
+      }
+    } else if (free(above, left, right)) {
+      m.labelAt = 'above';
+      take(above, left, right);
+    } else if (free(below, left, right)) {
+      m.labelAt = 'below';
+      take(below, left, right);
+    }
+  }
+  return placed;
+}
+
+/** Which labels get room first: every other mark before a refusal. */
+function rank(m: PlacedMark): number {
+  return m.kind === 'refused' ? 1 : 0;
 }

@@ -1,7 +1,7 @@
 // The lane timeline's reading of the lock's own events: acquire (a grant or a refusal), extend and
 // release. They start and end the holds that timelineAssembly.ts draws on the lock lane.
 import type { TraceEvent } from '../sim/trace/schema';
-import { actorName } from '../content/actorWords';
+import { actorName, prose } from '../content/actorWords';
 import {
   latestHold,
   num,
@@ -117,15 +117,37 @@ export function readRelease(s: TimelineState, ev: TraceEvent, i: number): void {
       ended.ended = ev.t;
       ended.endedIdx = i;
     }
+    // An advisory lock's release is its transaction's commit: its writes land with it.
+    const committed = v.committed === true;
     s.marks.push({
       id: `e${i}`,
       lane: ev.actor,
       kind: 'release',
       t: ev.t,
-      label: 'release',
+      label: committed ? 'commit' : 'release',
       detail: deletedOf
         ? `${actorName(ev.actor)}’s blind DEL deletes ${actorName(deletedOf.actor)}’s key: the lock is free, and ${actorName(deletedOf.actor)} is not told.`
-        : `${actorName(ev.actor)} releases the lock.`,
+        : committed
+          ? `${actorName(ev.actor)} commits: its writes land, and its lock ends with the transaction.`
+          : `${actorName(ev.actor)} releases the lock.`,
+      eventIndex: i,
+      actor: ev.actor,
+    });
+  }
+  if (ev.type === 'fail') {
+    // A release that let nothing go is the point of a run (the slow release with the token check,
+    // the advisory holder's commit after its session ended): it gets a mark of its own.
+    const nothing = num(v.released) === 0;
+    const commit = s.trace.params.lock === 'pg-advisory';
+    s.marks.push({
+      id: `e${i}`,
+      lane: ev.actor,
+      kind: 'release',
+      t: ev.t,
+      label: nothing ? 'release: nothing' : commit ? 'commit fails' : 'release fails',
+      detail: nothing
+        ? `${actorName(ev.actor)}’s release lets nothing go: the lock is no longer its own.`
+        : `${actorName(ev.actor)}’s ${commit ? 'commit' : 'release'} fails${ev.note ? `: ${prose(ev.note)}` : ''}.`,
       eventIndex: i,
       actor: ev.actor,
     });
