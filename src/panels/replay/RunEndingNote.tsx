@@ -12,7 +12,8 @@ export function RunEndingNote({ cursor, step }: { cursor: ReplayCursor; step: nu
     <>
       {!ended && (
         <p className="replay-verdict is-pending">
-          What this run shows is said after its last step, step {cursor.length}. Step on, or{' '}
+          This run ends with a line on what it showed, after its last step ({cursor.length}). Step
+          on, or{' '}
           <button
             type="button"
             className="fl-link-button"

@@ -120,7 +120,7 @@ describe('describe', () => {
     expect([ev.actor, ev.type, cursor.verdict(i)?.bodyBefore]).toEqual(['client-1', 'ok', 'v0']);
     expect(trace.outcome.document.body).toBe('v2');
     expect(describeEvent(ev, cursor.verdict(i))).toBe(
-      'The storage accepts the late “v1” from client 1 in place of “v0”: no newer token has written yet. Nothing is lost because the clients here write without reading first; a holder that had read the document would silently undo this write.',
+      'The storage accepts the late “v1” from client 1 in place of “v0”: no other client has written yet, and this storage checks no tokens. Nothing is lost because the clients here write without reading first; a holder that had read the document would silently undo this write.',
     );
   });
 
@@ -143,7 +143,9 @@ describe('describe', () => {
         type: 'ok',
         value: { token: null, nodes: ['C', 'D', 'E'], validityMs: 280 },
       }),
-    ).toBe('Client 2 gets the key on 3 of 5 nodes (C, D, E) and believes it holds the lock.');
+    ).toBe(
+      'Client 2 gets the key on 3 of 5 nodes (C, D, E) and believes it holds the lock for its validity, 280 ms: the TTL less the time the acquire took and an allowance for clock drift.',
+    );
     expect(
       describeEvent({
         t: 5,

@@ -117,7 +117,13 @@ export function describeEvent(
       if (ev.type === 'ok') {
         const nodes = Array.isArray(v.nodes) ? (v.nodes as unknown[]).map(String) : null;
         if (nodes) {
-          return `${who} gets the key on ${nodes.length} of 5 nodes (${nodes.join(', ')}) and believes it holds the lock.`;
+          // Redlock's validity: the TTL less the acquire's own time and a drift allowance.
+          const validity = num(v.validityMs);
+          const lasts =
+            validity !== null
+              ? ` for its validity, ${ms(validity)}: the TTL less the time the acquire took and an allowance for clock drift`
+              : '';
+          return `${who} gets the key on ${nodes.length} of 5 nodes (${nodes.join(', ')}) and believes it holds the lock${lasts}.`;
         }
         const repeats = stepNote?.repeats;
         if (repeats) {
@@ -159,7 +165,7 @@ export function describeEvent(
             return `The storage accepts the stale ${quoted(v.body)} from ${actorName(ev.actor)}, as its ${tokenText(v.token)} equals the fence ${verdict.fenceBefore} (fence ≤ token passes). It overwrites ${actorName(verdict.overwrote.actor)}’s ${quoted(verdict.overwrote.body)}, and that update is lost.`;
           return verdict.overwrote
             ? `The storage accepts the stale ${quoted(v.body)} from ${actorName(ev.actor)}: it overwrites ${actorName(verdict.overwrote.actor)}’s ${quoted(verdict.overwrote.body)}, and that update is lost.`
-            : `The storage accepts the late ${quoted(v.body)} from ${actorName(ev.actor)} in place of ${quoted(verdict.bodyBefore)}: no newer token has written yet. Nothing is lost because the clients here write without reading first; a holder that had read the document would silently undo this write.`;
+            : `The storage accepts the late ${quoted(v.body)} from ${actorName(ev.actor)} in place of ${quoted(verdict.bodyBefore)}: ${verdict.unfenced || verdict.token === null ? 'no other client has written yet, and this storage checks no tokens' : 'no newer token has written yet'}. Nothing is lost because the clients here write without reading first; a holder that had read the document would silently undo this write.`;
         }
         // Mention the fence only when this write raised it: a storage that ignores tokens keeps 0.
         const raised = fence !== null && fence > 0 && fence !== verdict?.fenceBefore;
