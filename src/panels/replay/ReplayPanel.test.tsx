@@ -220,7 +220,7 @@ describe('ReplayPanel, the lock on etcd', () => {
       /Client 2’s lease TTL ran out at [\d.]+ ms\. The lock is free once etcd revokes the expired lease, on its own schedule, a little later\./,
     );
     expect(lockNow()).toMatch(
-      /Believes it holds it: client 2 \(token \d+\), whose lease TTL ran out at [\d.]+ ms, after its last step at [\d.]+ ms, without a release\./,
+      /Believes it holds the lock: client 2 \(token \d+\), whose lease TTL ran out at [\d.]+ ms, after its last step at [\d.]+ ms, without a release\./,
     );
   });
 });

@@ -222,7 +222,7 @@ describe('ReplayCursor on locks without a TTL and writes inside a transaction', 
     expect(describeLockNow(ended)).toMatchObject({
       lock: 'Free: Postgres ended client 1’s session at 201 ms, and the lock with it.',
       believers:
-        'Believes it holds it: client 1, whose session Postgres ended at 201 ms, taking its lock.',
+        'Believes it holds the lock: client 1, whose session Postgres ended at 201 ms, taking its lock.',
     });
   });
 
@@ -477,7 +477,7 @@ describe('ReplayCursor, a failover to a replica that never had the lock', () => 
     expect(Object.keys(promoted.believers)).toEqual(['client-1']);
     expect(describeLockNow(promoted)).toMatchObject({
       lock: `Free: the replica promoted at ${t} ms never had client 1’s key.`,
-      believers: `Believes it holds it: client 1 (token 33), though the replica promoted at ${t} ms never had its key.`,
+      believers: `Believes it holds the lock: client 1 (token 33), though the replica promoted at ${t} ms never had its key.`,
     });
     // Client 2 then takes the lock, with the same token; the stale write is still judged so.
     expect(c.stateAt(acquiredAgain + 1).lock).toMatchObject({ holder: 'client-2', token: 33 });

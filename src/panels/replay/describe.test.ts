@@ -288,7 +288,7 @@ describe('describeLockNow', () => {
     expect(describeLockNow(c.stateAt(4), c.serverRevokes)).toEqual({
       lock: 'Free: client 1’s lock expired at 301 ms.',
       believers:
-        'Believes it holds it: client 1 (token 33), whose TTL ran out at 301 ms, after its last step at 20 ms, without a release.',
+        'Believes it holds the lock: client 1 (token 33), whose TTL ran out at 301 ms, after its last step at 20 ms, without a release.',
       twoBelievers: false,
     });
   });
@@ -299,7 +299,7 @@ describe('describeLockNow', () => {
     const asked = trace.events.findIndex((e) => e.actor === 'client-2' && e.f === 'acquire');
     const text = describeLockNow(c.stateAt(asked + 1), c.serverRevokes, 'redlock');
     expect(text.believers).toMatch(
-      /^Believes it holds it: client 1, paused, whose validity ran out at 29\d ms\.$/,
+      /^Believes it holds the lock: client 1, paused, whose validity ran out at 29\d ms\.$/,
     );
     // Every other lock still says TTL.
     expect(describeLockNow(c.stateAt(asked + 1), c.serverRevokes, 'redis').believers).toMatch(
@@ -317,7 +317,7 @@ describe('describeLockNow', () => {
     const c = new ReplayCursor(trace);
     const text = describeLockNow(c.stateAt(c.length), c.serverRevokes);
     expect(text.believers).toBe(
-      'Three clients believe they hold it: client 1 (token 33), paused, whose TTL ran out at 300 ms; client 2 (token 34), paused, whose TTL ran out at 700 ms; client 3 (token 35), paused.',
+      'Three clients believe they hold the lock: client 1 (token 33), paused, whose TTL ran out at 300 ms; client 2 (token 34), paused, whose TTL ran out at 700 ms; client 3 (token 35), paused.',
     );
     expect(text.twoBelievers).toBe(true);
   });
@@ -334,7 +334,7 @@ describe('describeLockNow', () => {
     const end = describeLockNow(c.stateAt(c.length), true);
     expect(end.lock).not.toMatch(/^Free/);
     expect(end.believers).toBe(
-      'Believes it holds it: client 2 (token 8), whose lease TTL ran out at 2159.4 ms, after its last step at 1162 ms, without a release.',
+      'Believes it holds the lock: client 2 (token 8), whose lease TTL ran out at 2159.4 ms, after its last step at 1162 ms, without a release.',
     );
   });
 });
@@ -378,7 +378,7 @@ describe('the replay when the lock server’s wall clock jumps', () => {
     expect(describeLockNow(cursor.stateAt(jumped), false).lock).toMatch(/^Held by client 1/);
     expect(describeLockNow(cursor.stateAt(jumped + 1), false)).toEqual({
       lock: `Free: ${server}’s wall clock jumped 2000 ms forward at ${t} ms, past client 1’s expiry.`,
-      believers: `Believes it holds it: client 1 (token 33), still working, whose lock ended at ${t} ms when ${server}’s clock jumped.`,
+      believers: `Believes it holds the lock: client 1 (token 33), still working, whose lock ended at ${t} ms when ${server}’s clock jumped.`,
       twoBelievers: false,
     });
   });

@@ -457,6 +457,6 @@ export function describeLockNow(
   const believersLine =
     names.length === 0
       ? 'No client believes it holds the lock.'
-      : `${names.length > 1 ? `${capitalize(countWord(names.length))} clients believe they hold it: ` : 'Believes it holds it: '}${names.map(one).join('; ')}.`;
+      : `${names.length > 1 ? `${capitalize(countWord(names.length))} clients believe they hold the lock: ` : 'Believes it holds the lock: '}${names.map(one).join('; ')}.`;
   return { lock: lockLine, believers: believersLine, twoBelievers: names.length > 1 };
 }
