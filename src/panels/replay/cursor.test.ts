@@ -536,10 +536,18 @@ describe('ReplayCursor, what the run before a step adds to it', () => {
     );
   });
 
-  it('adds nothing where tokens only grow', () => {
+  it('adds only the pause’s measured length where tokens only grow', () => {
     const trace = simulate({ scenario: 'paused-client', variant: 'fencing-on', seed: 1 });
     const c = new ReplayCursor(trace);
-    trace.events.forEach((_, i) => expect(c.note(i), String(i)).toBeNull());
+    const pause = trace.events.findIndex((e) => e.f === 'pause');
+    const resume = trace.events.findIndex((e) => e.f === 'resume');
+    const pausedMs = trace.events[resume]!.t - trace.events[pause]!.t;
+    trace.events.forEach((_, i) =>
+      expect(c.note(i), String(i)).toEqual(i === resume ? { pausedMs } : null),
+    );
+    expect(describeEvent(trace.events[resume]!, null, 'redis', c.note(resume))).toBe(
+      `Client 1 resumes after ${Math.round(pausedMs)} ms, still believing it holds the lock.`,
+    );
   });
 });
 

@@ -60,10 +60,13 @@ export interface WriteVerdict {
 /**
  * What a step's own event cannot say about itself, read from the run before it: a blind DEL that
  * deleted another client's key (`deletedKeyOf`), and a grant of a token that an earlier grant to
- * another client carried (`repeats`, after a failover lost the counter's last increment).
+ * another client carried (`repeats`, after a failover lost the counter's last increment), and how
+ * long a resuming client was paused (`pausedMs`).
  */
 export interface StepNote {
   deletedKeyOf?: { actor: string; token: number | null };
+  /** A resume: how long the client was in fact paused (a real pause runs a little over). */
+  pausedMs?: number;
   repeats?: { actor: string; afterFailover: boolean };
 }
 
@@ -107,6 +110,7 @@ export class ReplayCursor {
     // Who was given each token first, and whether a failover has happened yet.
     const firstGrant = new Map<number, string>();
     let failedOver = false;
+    const pausedAt = new Map<string, number>();
     this.checkpoints.push(s);
     this.checkpointTtls.push(new Map(ttls));
     trace.events.forEach((ev, i) => {
@@ -128,6 +132,12 @@ export class ReplayCursor {
       const before = s;
       s = applyEvent(trace, s, ev, ttls);
       if (ev.f === 'failover') failedOver = true;
+      if (ev.f === 'pause') pausedAt.set(ev.actor, ev.t);
+      const since = pausedAt.get(ev.actor);
+      if (ev.f === 'resume' && since !== undefined) {
+        this.notes.set(i, { pausedMs: ev.t - since });
+        pausedAt.delete(ev.actor);
+      }
       if (ev.f === 'acquire' && ev.type === 'ok') {
         const token = finiteNumber(ev.value?.token);
         const first = token !== null ? firstGrant.get(token) : undefined;

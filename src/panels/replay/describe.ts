@@ -234,8 +234,11 @@ export function describeEvent(
         return `${who} pauses for 0 ms${cause}: no time passes, and it goes straight on.`;
       return `${who} pauses${ms !== null ? ` for ${ms} ms` : ''}${cause}. It gets no signal that time passes.`;
     }
-    case 'resume':
-      return `${who} resumes, still believing it holds the lock.`;
+    case 'resume': {
+      // The pause it was told to take, as measured: a real pause runs a little over its plan.
+      const paused = stepNote?.pausedMs;
+      return `${who} resumes${paused !== undefined ? ` after ${Math.round(paused)} ms` : ''}, still believing it holds the lock.`;
+    }
     case 'crash':
       return `${who} crashes${note}.`;
     case 'stop':
