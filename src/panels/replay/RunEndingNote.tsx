@@ -1,6 +1,6 @@
 // The closing line of a run with no stale write: a pointer to it while the run plays, and what the
 // run showed once it has ended. (A run with a stale write closes on the storage's verdict.)
-import { setPlaying, setStep } from '../../state/playback';
+import { JumpToStep } from './JumpToStep';
 import type { ReplayCursor } from './cursor';
 import { runEnding } from './runEnding';
 
@@ -13,21 +13,7 @@ export function RunEndingNote({ cursor, step }: { cursor: ReplayCursor; step: nu
       {!ended && (
         <p className="replay-verdict is-pending">
           This run ends with a line on what it showed, after its last step ({cursor.length}). Step
-          on, or{' '}
-          <button
-            type="button"
-            className="fl-link-button"
-            onClick={(e) => {
-              // The button goes away as it is used: focus goes to the replay, where its keys work.
-              const panel = e.currentTarget.closest<HTMLElement>('[data-replay-panel]');
-              setPlaying(false);
-              setStep(cursor.length);
-              panel?.focus();
-            }}
-          >
-            jump to the end
-          </button>
-          .
+          on, or <JumpToStep step={cursor.length}>jump to the end</JumpToStep>.
         </p>
       )}
       {/* There, empty, until the end: a live region that comes in already filled is not read by

@@ -1,6 +1,6 @@
 // The replay's verdict on the stale write: a pointer to it before it comes, and what the storage
 // did with it after.
-import { setPlaying, setStep } from '../../state/playback';
+import { JumpToStep } from './JumpToStep';
 import type { ReplayCursor } from './cursor';
 import { verdictText } from './verdictWords';
 
@@ -23,21 +23,7 @@ export function StaleWriteVerdict({
       {!reached && (
         <p className="replay-verdict is-pending">
           A late write is coming at step {staleIndex + 1}. Step on to see what the storage does with
-          it, or{' '}
-          <button
-            type="button"
-            className="fl-link-button"
-            onClick={(e) => {
-              // The button goes away as it is used: focus goes to the replay, where its keys work.
-              const panel = e.currentTarget.closest<HTMLElement>('[data-replay-panel]');
-              setPlaying(false);
-              setStep(staleIndex + 1);
-              panel?.focus();
-            }}
-          >
-            jump to it
-          </button>
-          .
+          it, or <JumpToStep step={staleIndex + 1}>jump to it</JumpToStep>.
         </p>
       )}
       {/* There, empty, before the write is reached: a live region that comes in already filled
