@@ -340,6 +340,10 @@ describe('ReplayPanel, the way to the stale write', () => {
     ).toBeTruthy();
     // An increment, in the words of the Redis section: a "step" here is the replay's own.
     expect(screen.getByText(/the failover lost the counter’s last increment,/)).toBeTruthy();
+    // What fence ≤ token means, said where it decides: the repeated token passes the check.
+    expect(
+      screen.getByText(/at least equal to its fence \(fence ≤ token\), so 33 passes for both/),
+    ).toBeTruthy();
     expect(screen.queryByText(/whose lock had already expired/)).toBeNull();
   });
 
@@ -351,7 +355,11 @@ describe('ReplayPanel, the way to the stale write', () => {
     expect(screen.queryByText(/A repeated token got through/)).toBeNull();
     expect(screen.getByText(/Stale write accepted/)).toBeTruthy();
     expect(screen.getByText(/without checking its token/)).toBeTruthy();
-    expect(screen.getByText(/turning fencing on would not help here/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        /turning fencing on would not help here: a storage that checks takes any token at least equal to its fence/,
+      ),
+    ).toBeTruthy();
   });
 });
 

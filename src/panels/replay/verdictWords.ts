@@ -37,14 +37,14 @@ export function verdictText(v: WriteVerdict): { title: string; body: string; ton
     return {
       tone: 'bad',
       title: 'Stale write accepted: the data is corrupt',
-      body: `The storage took “${v.body}” from ${who} (${token}) without checking its token. ${capitalize(holder)} holds the lock with the same token ${v.token}, handed out a second time after the failover lost the counter’s last increment, so turning fencing on would not help here: fence ≤ token passes for both. ${lost}`,
+      body: `The storage took “${v.body}” from ${who} (${token}) without checking its token. ${capitalize(holder)} holds the lock with the same token ${v.token}, handed out a second time after the failover lost the counter’s last increment, so turning fencing on would not help here: a storage that checks takes any token at least equal to its fence (fence ≤ token), and ${v.token} passes for both. ${lost}`,
     };
   }
   if (v.accepted && v.lost === 'token-repeated') {
     return {
       tone: 'bad',
       title: 'A repeated token got through: the data is corrupt',
-      body: `The storage took “${v.body}” from ${who} (${token}). ${capitalize(holder)} holds the lock with the same token ${v.token}, handed out a second time after the failover lost the counter’s last increment, so fence ≤ token passes for both: fencing cannot tell two holders of one token apart. ${lost}`,
+      body: `The storage took “${v.body}” from ${who} (${token}). ${capitalize(holder)} holds the lock with the same token ${v.token}, handed out a second time after the failover lost the counter’s last increment, and the storage takes any token at least equal to its fence (fence ≤ token), so ${v.token} passes for both: fencing cannot tell two holders of one token apart. ${lost}`,
     };
   }
   if (v.accepted) {
