@@ -5,6 +5,7 @@ import { endsLocksEarly } from '../../viz/clockStepWords';
 import type { Trace, TraceEvent } from '../../sim/trace/schema';
 import { revokedOnServerSchedule, type LockClockJump } from '../../viz/expiry';
 import { overwrittenBy, type OverwrittenWrite } from '../../viz/lostWrites';
+import { createStepNoter, type StepNote } from './stepNotes';
 import {
   applyEvent,
   finiteNumber,
@@ -57,19 +58,6 @@ export interface WriteVerdict {
   reason?: string;
 }
 
-/**
- * What a step's own event cannot say about itself, read from the run before it: a blind DEL that
- * deleted another client's key (`deletedKeyOf`), and a grant of a token that an earlier grant to
- * another client carried (`repeats`, after a failover lost the counter's last increment), and how
- * long a resuming client was paused (`pausedMs`).
- */
-export interface StepNote {
-  deletedKeyOf?: { actor: string; token: number | null };
-  /** A resume: how long the client was in fact paused (a real pause runs a little over). */
-  pausedMs?: number;
-  repeats?: { actor: string; afterFailover: boolean };
-}
-
 export interface CursorOptions {
   /** Keep a full state every this many steps. */
   checkpointEvery?: number;
@@ -107,52 +95,21 @@ export class ReplayCursor {
     // A write is judged at the moment it was sent, not when the storage answered.
     const sent = new Map<string, TraceEvent>();
     const overwroteOf = overwrittenBy(trace.events);
-    // Who was given each token first, and whether a failover has happened yet.
-    const firstGrant = new Map<number, string>();
-    let failedOver = false;
-    const pausedAt = new Map<string, number>();
+    const noteOf = createStepNoter();
     this.checkpoints.push(s);
     this.checkpointTtls.push(new Map(ttls));
     trace.events.forEach((ev, i) => {
       if (ev.f === 'write' && ev.type === 'invoke') sent.set(ev.actor, ev);
       if (ev.f === 'write' && (ev.type === 'ok' || ev.type === 'fail')) {
-        const request = sent.get(ev.actor);
-        const verdict = this.judge(s, ev, request?.t ?? ev.t);
-        // A write the network held (the delayed write) was sent in time and arrived late.
-        const heldMs = finiteNumber(request?.value?.heldMs);
-        const grantEnd = s.grantEnds[ev.actor];
-        const validWhenSent =
-          grantEnd === null || (grantEnd !== undefined && grantEnd > (request?.t ?? 0));
-        if (verdict.stale && request && heldMs !== null && heldMs > 0 && validWhenSent)
-          verdict.held = { sentAt: request.t, heldMs };
+        const verdict = this.judge(s, ev, sent.get(ev.actor));
         const overwrote = overwroteOf(ev);
         if (overwrote) verdict.overwrote = overwrote;
         this.verdicts.set(i, verdict);
       }
       const before = s;
       s = applyEvent(trace, s, ev, ttls);
-      if (ev.f === 'failover') failedOver = true;
-      if (ev.f === 'pause') pausedAt.set(ev.actor, ev.t);
-      const since = pausedAt.get(ev.actor);
-      if (ev.f === 'resume' && since !== undefined) {
-        this.notes.set(i, { pausedMs: ev.t - since });
-        pausedAt.delete(ev.actor);
-      }
-      if (ev.f === 'acquire' && ev.type === 'ok') {
-        const token = finiteNumber(ev.value?.token);
-        const first = token !== null ? firstGrant.get(token) : undefined;
-        if (token !== null && first === undefined) firstGrant.set(token, ev.actor);
-        else if (first !== undefined && first !== ev.actor)
-          this.notes.set(i, { repeats: { actor: first, afterFailover: failedOver } });
-      }
-      const freed = s.lock.freed;
-      if (
-        ev.f === 'release' &&
-        ev.type === 'ok' &&
-        freed?.by === 'blind-delete' &&
-        freed.t === ev.t
-      )
-        this.notes.set(i, { deletedKeyOf: { actor: freed.of, token: before.lock.token } });
+      const note = noteOf(ev, before, s);
+      if (note) this.notes.set(i, note);
       if (s.step % this.every === 0) {
         this.checkpoints.push(s);
         this.checkpointTtls.push(new Map(ttls));
@@ -161,9 +118,9 @@ export class ReplayCursor {
     this.current = this.checkpoints[0] as ReplayState;
   }
 
-  private judge(before: ReplayState, ev: TraceEvent, sentAtMs: number): WriteVerdict {
+  private judge(before: ReplayState, ev: TraceEvent, request?: TraceEvent): WriteVerdict {
     const v = ev.value ?? {};
-    const holder = lockHolderAt(before.lock, sentAtMs);
+    const holder = lockHolderAt(before.lock, request?.t ?? ev.t);
     const token = finiteNumber(v.token);
     const verdict: WriteVerdict = {
       actor: ev.actor,
@@ -194,6 +151,14 @@ export class ReplayCursor {
     }
     const reason = stringOrNull(v.reason);
     if (reason !== null) verdict.reason = reason;
+    // A write the network held (the delayed write), sent while the writer's own grant still ran.
+    const heldMs = finiteNumber(request?.value?.heldMs);
+    const grantEnd = before.grantEnds[ev.actor];
+    const validWhenSent =
+      request !== undefined &&
+      (grantEnd === null || (grantEnd !== undefined && grantEnd > request.t));
+    if (verdict.stale && validWhenSent && heldMs !== null && heldMs > 0)
+      verdict.held = { sentAt: request.t, heldMs };
     return verdict;
   }
 

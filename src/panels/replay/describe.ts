@@ -4,7 +4,8 @@ import type { Trace, TraceEvent } from '../../sim/trace/schema';
 import { actorName, prose } from '../../content/actorWords';
 import { serverWord } from '../../viz/expiry';
 import { endsLocksEarly, stepWords } from '../../viz/clockStepWords';
-import type { StepNote, WriteVerdict } from './cursor';
+import type { WriteVerdict } from './cursor';
+import type { StepNote } from './stepNotes';
 import type { GrantLoss, LockFreed, ReplayState } from './replayState';
 
 /** A few letters for a narrow column: `client 1`, and `fault` for the fault injector. */
