@@ -9,6 +9,7 @@ import { fmt } from '../../viz/timelineWords';
 import type { ReplayCursor } from './cursor';
 import { capitalize, countWord } from './describe';
 import { lockOfTrace } from './recordings';
+import { finiteNumber, stringOrNull } from './replayState';
 
 export interface RunEnding {
   title: string;
@@ -18,14 +19,6 @@ export interface RunEnding {
 }
 
 type Indexed = { ev: TraceEvent; i: number };
-
-function num(x: unknown): number | null {
-  return typeof x === 'number' && Number.isFinite(x) ? x : null;
-}
-
-function str(x: unknown): string | null {
-  return typeof x === 'string' ? x : null;
-}
 
 function indexed(events: readonly TraceEvent[]): Indexed[] {
   return events.map((ev, i) => ({ ev, i }));
@@ -52,7 +45,8 @@ function askOfGrant(
 ): { t: number; ttlMs: number | null } | null {
   for (let k = grantIndex - 1; k >= 0; k--) {
     const x = all[k] as Indexed;
-    if (is(x, 'acquire', 'invoke', actor)) return { t: x.ev.t, ttlMs: num(x.ev.value?.ttlMs) };
+    if (is(x, 'acquire', 'invoke', actor))
+      return { t: x.ev.t, ttlMs: finiteNumber(x.ev.value?.ttlMs) };
   }
   return null;
 }
@@ -78,8 +72,8 @@ function crossSlot(all: Indexed[]): RunEnding | null {
   const refusal = all.find((x) => is(x, 'acquire', 'fail') && x.ev.value?.reason === 'CROSSSLOT');
   if (!refusal || all.some((x) => is(x, 'acquire', 'ok'))) return null;
   const v = refusal.ev.value ?? {};
-  const lockSlot = num(v.lockSlot);
-  const fenceSlot = num(v.fenceSlot);
+  const lockSlot = finiteNumber(v.lockSlot);
+  const fenceSlot = finiteNumber(v.fenceSlot);
   const slots =
     lockSlot !== null && fenceSlot !== null
       ? `the lock key hashes to slot ${lockSlot} and the fence counter to slot ${fenceSlot}`
@@ -95,16 +89,16 @@ function crossSlot(all: Indexed[]): RunEnding | null {
 function oneSlot(all: Indexed[], lock: string | undefined): RunEnding | null {
   if (lock !== 'redis-cluster') return null;
   const grant = all.find((x) => is(x, 'acquire', 'ok'));
-  const slot = num(grant?.ev.value?.slot);
+  const slot = finiteNumber(grant?.ev.value?.slot);
   if (!grant || slot === null) return null;
   const who = actorName(grant.ev.actor);
-  const node = str(grant.ev.value?.node);
-  const token = num(grant.ev.value?.token);
+  const node = stringOrNull(grant.ev.value?.node);
+  const token = finiteNumber(grant.ev.value?.token);
   const wrote = all.find((x) => is(x, 'write', 'ok', grant.ev.actor) && x.i > grant.i);
   const released = all.some((x) => is(x, 'release', 'ok', grant.ev.actor) && x.i > grant.i);
   const did = [
     `took the lock${token !== null ? ` with token ${token}` : ''}`,
-    ...(wrote ? [`wrote “${str(wrote.ev.value?.body) ?? '…'}”`] : []),
+    ...(wrote ? [`wrote “${stringOrNull(wrote.ev.value?.body) ?? '…'}”`] : []),
     ...(released ? ['released it'] : []),
   ];
   const last = did.pop() as string;
@@ -124,7 +118,7 @@ function crashedHolder(all: Indexed[], lock: string | undefined): RunEnding | nu
   if (!grant) return null;
   if (all.some((x) => x.i > grant.i && x.i < crash.i && is(x, 'release', undefined, actor)))
     return null;
-  const token = num(grant.ev.value?.token);
+  const token = finiteNumber(grant.ev.value?.token);
   const ask = askOfGrant(all, grant.i, actor);
   const next = all.find((x) => x.i > crash.i && is(x, 'acquire', 'ok') && x.ev.actor !== actor);
   const holding = `holding the lock${token !== null ? ` with token ${token}` : ''}`;
@@ -140,7 +134,7 @@ function crashedHolder(all: Indexed[], lock: string | undefined): RunEnding | nu
   const refused = all.filter(
     (x) => x.i > crash.i && x.i < next.i && is(x, 'acquire', 'fail', next.ev.actor),
   ).length;
-  const nextToken = num(next.ev.value?.token);
+  const nextToken = finiteNumber(next.ev.value?.token);
   const wrote = all.find((x) => x.i > next.i && is(x, 'write', 'ok', next.ev.actor));
   const waited =
     refused > 0
@@ -154,14 +148,16 @@ function crashedHolder(all: Indexed[], lock: string | undefined): RunEnding | nu
   return {
     tone: 'ok',
     title: 'The TTL freed a crashed holder’s lock',
-    body: `${opening} ${waited}At ${fmt(next.ev.t)}${ttlClause}, ${other} got the lock${nextToken !== null ? ` with token ${nextToken}` : ''}${wrote ? ` and wrote “${str(wrote.ev.value?.body) ?? '…'}”` : ''}. The TTL is what frees the lock of a holder that died; its price is the wait, up to one whole TTL. A short TTL cuts the wait after a crash but gives a live holder less time before it must extend.`,
+    body: `${opening} ${waited}At ${fmt(next.ev.t)}${ttlClause}, ${other} got the lock${nextToken !== null ? ` with token ${nextToken}` : ''}${wrote ? ` and wrote “${stringOrNull(wrote.ev.value?.body) ?? '…'}”` : ''}. The TTL is what frees the lock of a holder that died; its price is the wait, up to one whole TTL. A short TTL cuts the wait after a crash but gives a live holder less time before it must extend.`,
   };
 }
 
 /** A late release that checks the token let nothing go: the lock stayed with its new holder. */
 function releaseKeptTheLock(cursor: ReplayCursor, all: Indexed[]): RunEnding | null {
   const lock = lockOfTrace(cursor.trace);
-  const miss = all.find((x) => is(x, 'release', 'fail') && num(x.ev.value?.released) === 0);
+  const miss = all.find(
+    (x) => is(x, 'release', 'fail') && finiteNumber(x.ev.value?.released) === 0,
+  );
   if (!miss) return null;
   const late = miss.ev.actor;
   const before = cursor.stateAt(miss.i);
@@ -189,7 +185,7 @@ function releaseKeptTheLock(cursor: ReplayCursor, all: Indexed[]): RunEnding | n
       ? [`${refused.join(' and ')} ${refused.length > 1 ? 'were' : 'was'} refused`]
       : []),
     ...(laterWrite
-      ? [`${owner}’s later write “${str(laterWrite.ev.value?.body) ?? '…'}” was accepted`]
+      ? [`${owner}’s later write “${stringOrNull(laterWrite.ev.value?.body) ?? '…'}” was accepted`]
       : []),
   ];
   // The late client believed it held the lock from the other's grant to its own release: say so
@@ -217,7 +213,7 @@ function releaseKeptTheLock(cursor: ReplayCursor, all: Indexed[]): RunEnding | n
 /** The database ended a holder's session: its lock and its uncommitted write ended with it. */
 function sessionEnded(cursor: ReplayCursor, all: Indexed[]): RunEnding | null {
   const end = all.find((x) => is(x, 'terminate') && x.ev.type !== 'invoke');
-  const target = str(end?.ev.value?.target);
+  const target = stringOrNull(end?.ev.value?.target);
   if (!end || target === null) return null;
   const before = cursor.stateAt(end.i);
   if (before.lock.holder !== target) return null;
@@ -255,7 +251,7 @@ function etcdClockJump(all: Indexed[], lock: string | undefined): RunEnding | nu
   const jump = all.find(
     (x) => is(x, 'clock-jump') && x.ev.type !== 'invoke' && x.ev.type !== 'fail',
   );
-  const by = num(jump?.ev.value?.byMs);
+  const by = finiteNumber(jump?.ev.value?.byMs);
   if (!jump || jump.ev.value?.node !== 'etcd' || by === null || by <= 0) return null;
   const grant = all.filter((x) => x.i < jump.i && is(x, 'acquire', 'ok')).pop();
   if (!grant) return null;
