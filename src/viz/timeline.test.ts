@@ -543,3 +543,39 @@ describe('layoutTimeline, points nudged apart near the end', () => {
     }
   });
 });
+
+describe('a fault’s mark, from the injector’s request to its effect', () => {
+  const recorded = (name: string) =>
+    JSON.parse(
+      readFileSync(new URL(`../../recordings/${name}.json`, import.meta.url), 'utf8'),
+    ) as Trace;
+
+  it('spans a failover that took effect later, and goes to the step where it took effect', () => {
+    const trace = recorded('redis-failover.fencing-on.redis-replicated');
+    const asked = trace.events.findIndex((e) => e.f === 'failover' && e.type === 'invoke');
+    const done = trace.events.findIndex((e) => e.f === 'failover' && e.type === 'info');
+    expect(trace.events[done]!.t - trace.events[asked]!.t).toBeGreaterThan(50);
+    const fault = timelineModel(trace).marks.find((m) => m.kind === 'fault')!;
+    expect([fault.t, fault.t2, fault.eventIndex]).toEqual([
+      trace.events[asked]!.t,
+      trace.events[done]!.t,
+      done,
+    ]);
+    expect(fault.detail).toMatch(/^The primary fails over to a replica that never received/);
+    expect(fault.detail).toMatch(/Set out at [\d.]+ ms, in effect at [\d.]+ ms\.$/);
+  });
+
+  it('stays a point where the effect comes at once, and says so where none comes', () => {
+    const trace = simulate({ scenario: 'redis-failover', variant: 'fencing-on', seed: 1 });
+    const fault = timelineModel(trace).marks.find((m) => m.kind === 'fault')!;
+    expect(fault.t2).toBeUndefined();
+    expect(trace.events[fault.eventIndex]!.type).toBe('info');
+    const cut = {
+      ...trace,
+      events: trace.events.filter((e) => e.f !== 'failover' || e.type === 'invoke'),
+    };
+    expect(timelineModel(cut).marks.find((m) => m.kind === 'fault')!.detail).toMatch(
+      /the run ends before it takes effect\.$/,
+    );
+  });
+});

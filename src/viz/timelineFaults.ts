@@ -1,11 +1,13 @@
 // The lane timeline's reading of the nemesis's faults: a clock jump, a failover, a terminated
 // client. Each may end or shorten the hold that runs, and each is a mark on the faults lane.
 import type { Trace, TraceEvent } from '../sim/trace/schema';
+import type { Mark } from './timeline';
 import { actorName } from '../content/actorWords';
 import { expiryAfterJump, lockClockJump, serverWord, wallClockServer } from './expiry';
 import { promotedWithoutLock } from './failover';
 import { stepWords } from './clockStepWords';
 import { latestHold, num, runsAt, type TimelineState } from './timelineState';
+import { fmt } from './timelineWords';
 
 /** The nemesis's step, in the terms of the lock it hits: forward it ends locks early, back late. */
 function clockJumpDetail(trace: Trace, v: Record<string, unknown>): string {
@@ -56,7 +58,7 @@ export function readFault(s: TimelineState, ev: TraceEvent, i: number): void {
     }
   }
   if (ev.type === 'invoke') {
-    s.marks.push({
+    const mark: Mark = {
       id: `e${i}`,
       lane: 'nemesis',
       kind: 'fault',
@@ -67,13 +69,36 @@ export function readFault(s: TimelineState, ev: TraceEvent, i: number): void {
           : ev.f === 'failover'
             ? 'failover'
             : `terminate ${typeof v.target === 'string' ? actorName(v.target) : ''}`.trim(),
-      detail:
-        ev.f === 'clock-jump'
-          ? clockJumpDetail(trace, v)
-          : ev.f === 'failover'
-            ? 'The primary fails over to a replica that may not have the lock.'
-            : `${typeof v.target === 'string' ? actorName(v.target) : 'A client'} is terminated.`,
+      detail: `${faultDetail(trace, ev)} The fault injector sets out at ${fmt(ev.t)}; the run ends before it takes effect.`,
       eventIndex: i,
-    });
+    };
+    s.marks.push(mark);
+    s.faultAsked.set(ev.f, mark);
+    return;
   }
+  // The fault took effect. Where that came later than the request (a failover on real servers
+  // takes hundreds of ms), the mark spans the two, and a click on it goes to the effect, the step
+  // at which the cards change.
+  const asked = s.faultAsked.get(ev.f);
+  if (!asked) return;
+  s.faultAsked.delete(ev.f);
+  asked.eventIndex = i;
+  asked.detail = faultDetail(trace, ev);
+  if (ev.t > asked.t) {
+    asked.t2 = ev.t;
+    asked.detail += ` Set out at ${fmt(asked.t)}, in effect at ${fmt(ev.t)}.`;
+  }
+}
+
+/** One sentence on what the fault does, read from its effect where it has one. */
+function faultDetail(trace: Trace, ev: TraceEvent): string {
+  const v = ev.value ?? {};
+  if (ev.f === 'clock-jump') return clockJumpDetail(trace, v);
+  if (ev.f === 'failover')
+    return promotedWithoutLock(ev)
+      ? 'The primary fails over to a replica that never received the lock’s key: the lock is gone.'
+      : v.lockKept === true || (num(v.replicasAcked) ?? 0) > 0
+        ? 'The primary fails over to a replica that has the lock’s key.'
+        : 'The primary fails over to a replica that may not have the lock.';
+  return `${typeof v.target === 'string' ? actorName(v.target) : 'A client'} is terminated.`;
 }

@@ -45,6 +45,8 @@ export interface TimelineState {
   /** Whether each client's last release was a blind DEL. */
   blindRelease: Map<string, boolean>;
   writeInvoke: Map<string, { t: number; i: number; body: unknown; token: unknown }>;
+  /** Each kind of fault the injector has asked for and that has not yet taken effect: its mark. */
+  faultAsked: Map<string, Mark>;
   /** The storage's fence and body after the writes read so far. */
   fence: number | null;
   body: string;
@@ -84,6 +86,7 @@ export function createTimelineState(trace: Trace): TimelineState {
     workStart: new Map(),
     blindRelease: new Map(),
     writeInvoke: new Map(),
+    faultAsked: new Map(),
     fence: null,
     body: typeof trace.params.initialBody === 'string' ? trace.params.initialBody : 'v0',
   };
