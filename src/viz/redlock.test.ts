@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import {
   jumpLabel,
   jumpLabelPlace,
@@ -95,6 +96,22 @@ describe('redlockModel', () => {
       ['client-2', 170, m.endMs, 'run-end'],
     ]);
     expect(m.jumps).toEqual([{ node: 'redis-3', atMs: 100, byMs: 2000 }]);
+  });
+
+  it('counts a clock jump from its effect, not from the injector’s request', () => {
+    const trace = JSON.parse(
+      readFileSync(
+        new URL('../../recordings/redlock-clock-jump.default.redlock.json', import.meta.url),
+        'utf8',
+      ),
+    ) as Trace;
+    const effect = trace.events.find((e) => e.f === 'clock-jump' && e.type === 'info')!;
+    const asked = trace.events.find((e) => e.f === 'clock-jump' && e.type === 'invoke')!;
+    expect(effect.t).toBeGreaterThan(asked.t);
+    const model = redlockModel(trace);
+    expect(model.jumps.map((j) => j.atMs)).toEqual([effect.t]);
+    const cut = model.holds.find((h) => h.endedBy === 'clock-jump')!;
+    expect(cut.toMs).toBe(effect.t);
   });
 
   it('marks the moment a second client gets a majority while the first still believes', () => {

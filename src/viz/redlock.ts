@@ -156,7 +156,9 @@ export function redlockModel(trace: Trace): RedlockModel {
         validityMs: num(v.validityMs),
         open: true,
       });
-    } else if (ev.f === 'clock-jump' && ev.type === 'invoke') {
+    } else if (ev.f === 'clock-jump' && ev.type === 'info') {
+      // The step counts from its effect, as on the lane timeline: on real servers the shim has
+      // moved the node's clock by the time the injector reports it, some ms after it asked.
       const node = typeof v.node === 'string' ? v.node : null;
       const byMs = num(v.byMs) ?? 0;
       if (node) {
