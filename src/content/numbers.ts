@@ -27,6 +27,17 @@ export function fsyncOffNote(postgresOff: boolean, etcdOff: boolean): string {
   );
 }
 
+/**
+ * Said in the machine note when the lab's run was shorter than its default: a quick check's
+ * figures (`--seconds 0.2`) would otherwise read as a proper measurement.
+ */
+export const shortRunNote = (seconds: number, defaultSeconds: number) =>
+  `A short run: ${seconds} s per case, where the lab’s default is ${defaultSeconds} s. Figures from so short a run change a lot from one run to the next; record them again with \`npm run lab:bench\` and no \`--seconds\` before quoting them.`;
+
+/** Said in the machine note when other work was running as the run began (otherWorkLoad). */
+export const otherWorkNote = (loadAtStart: number, cpus: number) =>
+  `Measured under load: other work was running, with a load average of ${loadAtStart} at the start of the run on ${cpus} CPUs. Every rate here reads low; the ratios to the C tools, measured in the same slices, hold up better. Record again on a quiet machine before quoting the rates.`;
+
 export const laptopSetting =
   'Measured with Redis 8 and Postgres 16 on a laptop with 8 cores, 32 clients and 3 s per case, while the laptop ran other work too: read them as orders of magnitude, not exact rates.';
 

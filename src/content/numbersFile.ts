@@ -15,6 +15,23 @@ export const CASE_NAMES = [
 ] as const;
 export type CaseName = (typeof CASE_NAMES)[number];
 
+/**
+ * `npm run lab:bench`'s measured seconds per case when no `--seconds` is given. The lab's
+ * default and the page's warning about a shorter run both read it here, so they cannot drift.
+ */
+export const DEFAULT_BENCH_SECONDS = 3;
+
+/**
+ * The 1-minute load average at the start of a run when it was above half the machine's CPUs,
+ * which says other work was running and every absolute figure reads low; null otherwise, or
+ * when the file does not say. Only the start tells: by the end the benchmark has loaded every
+ * core itself, so a high load at the end is what a good run looks like too.
+ */
+export function otherWorkLoad(env: Pick<NumbersEnvironment, 'cpus' | 'settings'>): number | null {
+  const atStart = env.settings.loadAverage1mAtStart;
+  return typeof atStart === 'number' && atStart > env.cpus / 2 ? atStart : null;
+}
+
 export interface NumbersEnvironment {
   cpuModel: string;
   cpus: number;

@@ -1,6 +1,7 @@
 // The command line of `npm run lab:bench`. Parsing is pure and throws ArgsError with a message
 // that lists what is valid, so a typo never silently runs the wrong benchmark.
 import { callerDir, fromCaller, fromProject } from '../paths';
+import { DEFAULT_BENCH_SECONDS } from '../../content/numbersFile';
 import { CASE_NAMES, type CaseName } from './numbers';
 
 export interface BenchOptions {
@@ -18,7 +19,7 @@ export interface BenchOptions {
 
 export const DEFAULT_OPTIONS: BenchOptions = {
   clients: 32,
-  seconds: 3,
+  seconds: DEFAULT_BENCH_SECONDS,
   only: [...CASE_NAMES],
   out: 'recordings/numbers.json',
   warmUpSeconds: 3,
@@ -29,7 +30,7 @@ export const DEFAULT_OPTIONS: BenchOptions = {
 export const USAGE = `Usage: npm run lab:bench -- [--clients N] [--seconds S] [--only CASE[,CASE]] [--out FILE] [--no-library]
 
   --clients N   concurrent clients, one connection each (default 32)
-  --seconds S   measured seconds per case for Node and again for the C tool (default 3)
+  --seconds S   measured seconds per case for Node and again for the C tool (default ${DEFAULT_BENCH_SECONDS})
   --only CASE   run only these cases (repeat the flag or separate with commas); the file
                 then holds only them, so --out is required: ${CASE_NAMES.join(', ')}
   --out FILE    where to write the numbers (default recordings/numbers.json)

@@ -1,6 +1,7 @@
 // The lines printed under the table at the end of a run: what the columns count, and the machine
 // and the load they were measured under. Figures without the machine mean nothing, and other work
 // on the machine (a load average at the start above half its CPUs) lowers every absolute figure.
+import { otherWorkLoad } from '../../content/numbersFile';
 import type { NumbersFile } from './numbers';
 
 export function formatSummary(numbers: NumbersFile): string {
@@ -25,7 +26,8 @@ export function formatSummary(numbers: NumbersFile): string {
       `Load average (1 min): ${atStart} at the start, ${atEnd} at the end (the end counts the benchmark's own servers and clients).`,
     );
     // Only the start tells of other work: by the end the benchmark has loaded every core itself.
-    if (atStart > env.cpus / 2) {
+    // The page judges the same way (otherWorkLoad), under its figures.
+    if (otherWorkLoad(env) !== null) {
       lines.push(
         `Other work was running: a load of ${atStart} at the start, on ${env.cpus} CPUs. The absolute figures read low; trust the ratios more, or run again on a quiet machine.`,
       );

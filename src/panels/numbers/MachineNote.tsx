@@ -1,5 +1,11 @@
-import type { NumbersEnvironment, NumbersFile, NumbersLoad } from '../../content/numbersFile';
-import { fsyncOffNote, notMeasuredYet } from '../../content/numbers';
+import {
+  DEFAULT_BENCH_SECONDS,
+  otherWorkLoad,
+  type NumbersEnvironment,
+  type NumbersFile,
+  type NumbersLoad,
+} from '../../content/numbersFile';
+import { fsyncOffNote, notMeasuredYet, otherWorkNote, shortRunNote } from '../../content/numbers';
 import { InlineText } from '../code/InlineText';
 
 /** The months as the browser's en-GB dates shorten them ("Sept", not "Sep"). */
@@ -63,6 +69,28 @@ function FsyncNote({ env }: { env: NumbersEnvironment }) {
   return <p>{fsyncOffNote(postgresOff, etcdOff)}</p>;
 }
 
+/**
+ * What makes the run's figures less sure than they look: a run shorter than the lab's default,
+ * or one begun while other work was running. Said plainly beside the machine, since an author who
+ * recorded a quick check would otherwise publish it as a measurement.
+ */
+function RunCaveats({ numbers }: { numbers: NumbersFile }) {
+  const env = numbers.environment;
+  const load = otherWorkLoad(env);
+  const short = numbers.seconds < DEFAULT_BENCH_SECONDS;
+  if (!short && load === null) return null;
+  return (
+    <>
+      {short && (
+        <p className="machine-caveat">
+          <InlineText>{shortRunNote(numbers.seconds, DEFAULT_BENCH_SECONDS)}</InlineText>
+        </p>
+      )}
+      {load !== null && <p className="machine-caveat">{otherWorkNote(load, env.cpus)}</p>}
+    </>
+  );
+}
+
 /** Every setting the lab wrote down (clients, method, load average), for whoever wants them. */
 function AllSettings({ env }: { env: NumbersEnvironment }) {
   const rest = Object.entries(env.settings).filter(([k]) => !HEADLINE_SETTINGS.includes(k));
@@ -88,6 +116,7 @@ export function MachineNote({ load }: { load: NumbersLoad }) {
     return (
       <div className="machine-note">
         <p>{machineSentence(load.numbers)}</p>
+        <RunCaveats numbers={load.numbers} />
         <FsyncNote env={load.numbers.environment} />
         <AllSettings env={load.numbers.environment} />
       </div>

@@ -106,6 +106,63 @@ describe('NumbersPanel', () => {
   });
 });
 
+describe('NumbersPanel: a run whose figures need care', () => {
+  type Editable = {
+    seconds: number;
+    environment: { cpus: number; settings: Record<string, unknown> };
+  };
+  const edited = (change: (f: Editable) => void) => {
+    const f = JSON.parse(measured) as Editable;
+    change(f);
+    return loadNumbers(JSON.stringify(f), file);
+  };
+  const note = () => document.querySelector('.machine-note')!;
+
+  it('says a run shorter than the lab’s default is short, with both lengths', () => {
+    render(<NumbersPanel load={edited((f) => (f.seconds = 0.2))} />);
+    expect(note().textContent).toContain(
+      'A short run: 0.2 s per case, where the lab’s default is 3 s.',
+    );
+    expect(note().textContent).toMatch(/before quoting them/);
+    // The command is code, as the page writes commands everywhere.
+    expect(within(note() as HTMLElement).getByText('npm run lab:bench').tagName).toBe('CODE');
+  });
+
+  it('says a run begun with the machine busy was measured under load', () => {
+    render(
+      <NumbersPanel
+        load={edited((f) => {
+          f.environment.settings.loadAverage1mAtStart = 1.6;
+          f.environment.settings.loadAverage1mAtEnd = 3.9;
+        })}
+      />,
+    );
+    expect(note().textContent).toContain(
+      'Measured under load: other work was running, with a load average of 1.6 at the start of the run on 2 CPUs.',
+    );
+    expect(note().textContent).not.toMatch(/short run/);
+  });
+
+  it('says nothing for a full run on a quiet machine, though its own load shows at the end', () => {
+    // As in the committed recording: quiet at the start, every core busy with the benchmark itself
+    // by the end.
+    render(
+      <NumbersPanel
+        load={edited((f) => {
+          f.environment.settings.loadAverage1mAtStart = 0.32;
+          f.environment.settings.loadAverage1mAtEnd = 3.42;
+        })}
+      />,
+    );
+    expect(note().textContent).not.toMatch(/short run|under load/i);
+    expect(document.querySelector('.machine-caveat')).toBeNull();
+    cleanup();
+    // Longer than the default is fine too, and a file that does not give the load says nothing of it.
+    render(<NumbersPanel load={edited((f) => (f.seconds = 10))} />);
+    expect(document.querySelector('.machine-caveat')).toBeNull();
+  });
+});
+
 describe('NumbersPanel: the library clients', () => {
   it('puts the ioredis and pg figures under the lean client’s, named, in table and chart', () => {
     const { container } = render(<NumbersPanel load={loadNumbers(measured, file)} />);
