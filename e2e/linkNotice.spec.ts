@@ -1,12 +1,16 @@
 // A link's problems are told under the title at load: a hash that names nothing, a value a
 // section cannot use (also when the reader is not in that section), a parameter given twice. A
-// clean link shows nothing, and a notice above a linked section does not push it down.
+// clean link shows nothing, and a notice above a linked section does not push it down. A link
+// whose hash leads to a section has the notice again at that section's top, in view.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LabPage } from './pages/labPage';
 
 const notice = (page: Page) => page.getByRole('status', { name: 'About the link you opened' });
 const noticeItems = (page: Page) => notice(page).getByRole('listitem');
+/** The notice's copy at the top of the section the link's hash leads to. */
+const noticeHere = (section: Locator) =>
+  section.getByRole('note', { name: 'About the link you opened' });
 
 /** Where a section's top is in the viewport, in px. */
 function sectionTop(page: Page, id: string): Promise<number> {
@@ -165,21 +169,81 @@ test.describe('the notice about the link', () => {
     await expect(notice(page)).toContainText('#numbrs names no part');
   });
 
+  for (const width of [1280, 375]) {
+    test(`a bad value with a hash to its section is told in view, at that section's top (${width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const lab = new LabPage(page);
+      await lab.open('?try-pause=abc#paused-client');
+      await lab.waitForPanels();
+      const section = lab.section('The paused client');
+      const here = noticeHere(section);
+      await expect(here).toContainText('The link’s try-pause “abc”');
+      await expect(here).toBeInViewport();
+      // Told under the title as well, once, by the only live region.
+      await expect(notice(page)).toContainText('The link’s try-pause “abc”');
+      await expect(section.getByRole('status', { name: 'About the link you opened' })).toHaveCount(
+        0,
+      );
+      // Dismissed where the reader is, it goes from both places.
+      await here.getByRole('button', { name: 'Dismiss' }).click();
+      await expect(here).toHaveCount(0);
+      await expect(notice(page)).toHaveCount(0);
+      await expect(section.getByRole('heading').first()).toBeFocused();
+    });
+  }
+
+  test('the replay says its own at its top; another section’s bad value is added above it', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const lab = new LabPage(page);
+    await lab.open('?scenario=nope&try-ttl=abc#see-it');
+    await lab.waitForPanels();
+    const replay = lab.section('See it: fencing off, then on');
+    const here = noticeHere(replay);
+    await expect(here).toContainText('The link’s try-ttl “abc”');
+    await expect(here).not.toContainText('no scenario called “nope”');
+    await expect(here).toBeInViewport();
+    await expect(replay.getByText('There is no scenario called “nope”')).toBeInViewport();
+  });
+
+  test('a bad Redlock size with #redlock is told in view, and the section is not pushed down', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const lab = new LabPage(page);
+    await lab.open('?try-jump=abc#redlock');
+    await lab.waitForPanels();
+    const here = noticeHere(lab.section('Redlock and its critique'));
+    await expect(here).toContainText('The link’s try-jump “abc”');
+    await expect(here).toBeInViewport();
+    await expect.poll(() => sectionTop(page, 'redlock')).toBeLessThan(80);
+    expect(await sectionTop(page, 'redlock')).toBeGreaterThanOrEqual(0);
+  });
+
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`no serious or critical axe violations in the notice (${colorScheme})`, async ({
       page,
     }) => {
       await page.emulateMedia({ colorScheme });
       const lab = new LabPage(page);
-      await lab.open('?scenario=nope&try-ttl=abc#nowhere');
-      await expect(noticeItems(page)).toHaveCount(3);
-      const results = await new AxeBuilder({ page }).include('.link-notice').analyze();
-      expect(results.passes.length).toBeGreaterThan(3);
-      expect(
-        results.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      ).toEqual([]);
+      for (const [link, box, count] of [
+        ['?scenario=nope&try-ttl=abc#nowhere', '.link-notice', 3],
+        // Another query, so that the page loads anew rather than follows a hash.
+        ['?try-ttl=abc&scenario=nope#paused-client', '.link-notice-here', 2],
+      ] as const) {
+        await lab.open(link);
+        await expect(page.locator(box).getByRole('listitem')).toHaveCount(count);
+        const results = await new AxeBuilder({ page }).include(box).analyze();
+        expect(results.passes.length).toBeGreaterThan(3);
+        expect(
+          results.violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        ).toEqual([]);
+      }
     });
   }
 });

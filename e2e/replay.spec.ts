@@ -348,7 +348,12 @@ test.describe('the panels around it', () => {
     await expect(page).toHaveURL(/try-pause=310&try-fencing=off/);
 
     await page.goto('./?try-ttl=forever#paused-client');
-    await expect(section.getByText(/try-ttl “forever” is not a number of ms/)).toBeVisible();
+    // Beside the controls; the notice's copy at the section's top says it too.
+    await expect(
+      section
+        .getByRole('group', { name: 'Try other numbers' })
+        .getByText(/try-ttl “forever” is not a number of ms/),
+    ).toBeVisible();
     await expect(section.getByText(/the storage rejects the stale write/)).toBeVisible();
   });
 

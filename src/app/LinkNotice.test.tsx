@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { LinkReader } from '../state/linkProblems';
 
 // Every panel already in: the notice reads the link at once. The real turns would fetch every
@@ -16,7 +16,15 @@ const readers: Record<string, LinkReader> = {
         ? ['The link’s try-ttl “abc” is not a number, so the TTL is the recorded 300 ms.']
         : [],
   },
-  'see-it': { keys: ['scenario'], problems: () => [] },
+  'see-it': {
+    keys: ['scenario'],
+    problems: (s) =>
+      new URLSearchParams(s).get('scenario') === 'nope'
+        ? ['There is no scenario called “nope”; the replay shows “The paused client” instead.']
+        : [],
+    // As the replay's: its own notice, at the top of its panel, says the same.
+    saidAtTop: true,
+  },
 };
 vi.mock('./panels', () => ({
   linkReaderLoaders: Object.fromEntries(
@@ -39,10 +47,17 @@ async function openAt(url: string) {
   const { LinkNotice } = await import('./LinkNotice');
   render(
     <main id="main" tabIndex={-1}>
-      <LinkNotice />
-      <section id="paused-client" />
-      <section id="see-it" />
-      <section id="numbers" />
+      <section id="top">
+        <LinkNotice />
+      </section>
+      {['paused-client', 'see-it', 'numbers'].map((id) => (
+        <section key={id} id={id}>
+          <header>
+            <h2 id={`${id}-title`}>{id}</h2>
+          </header>
+          <div className="panel">the panel</div>
+        </section>
+      ))}
     </main>,
   );
   await act(() => new Promise((done) => setTimeout(done, 20)));
@@ -59,6 +74,15 @@ async function go(change: () => void) {
 }
 
 const notice = () => screen.queryByRole('status', { name: 'About the link you opened' });
+/** The notice's copy at the top of a section the link sent the reader to. */
+const noticeIn = (id: string) =>
+  within(document.getElementById(id)!).queryByRole('note', { name: 'About the link you opened' });
+const linesOf = (el: HTMLElement | null) =>
+  el
+    ? within(el)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent)
+    : [];
 
 afterEach(() => {
   cleanup();
@@ -131,5 +155,67 @@ describe('LinkNotice', () => {
       window.history.replaceState(state, '', '/#numbrs');
     });
     expect(notice()).toBeNull();
+  });
+});
+
+describe('LinkNotice, where the link sends the reader', () => {
+  const ttlLine = 'The link’s try-ttl “abc” is not a number, so the TTL is the recorded 300 ms.';
+
+  it('shows the lines again at the top of the linked section, not as a second live region', async () => {
+    await openAt('/?try-ttl=abc#paused-client');
+    await waitFor(() => expect(noticeIn('paused-client')).not.toBeNull());
+    const copy = noticeIn('paused-client')!;
+    // Right under the section's header, above its panel: where the browser puts the reader.
+    expect(copy.closest('section')?.firstElementChild?.nextElementSibling).toBe(copy.parentElement);
+    // Its own section needs no link to itself.
+    expect(linesOf(copy)).toEqual([ttlLine + ' ']);
+    // Told once: the live region under the title has it, the copy is no live region.
+    expect(linesOf(notice())).toEqual([`${ttlLine} Go to “The paused client”`]);
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+    expect(copy.closest('[role="status"], [aria-live]')).toBeNull();
+    expect(noticeIn('see-it')).toBeNull();
+  });
+
+  it('leaves out what the section’s panel says at its top, and keeps the rest', async () => {
+    await openAt('/?scenario=nope&try-ttl=abc#see-it');
+    await waitFor(() => expect(noticeIn('see-it')).not.toBeNull());
+    expect(linesOf(noticeIn('see-it'))).toEqual([`${ttlLine} Go to “The paused client”`]);
+    // Under the title, everything.
+    expect(linesOf(notice())).toHaveLength(2);
+  });
+
+  it('adds nothing to a section whose panel already says every line at its top', async () => {
+    await openAt('/?scenario=nope#see-it');
+    await waitFor(() => expect(notice()).not.toBeNull());
+    expect(noticeIn('see-it')).toBeNull();
+    expect(document.querySelector('#see-it .link-notice-slot')).toBeNull();
+  });
+
+  it('says a parameter the section’s panel does not, given twice, at its top too', async () => {
+    await openAt('/?scenario=a&scenario=b#see-it');
+    await waitFor(() => expect(noticeIn('see-it')).not.toBeNull());
+    expect(linesOf(noticeIn('see-it'))).toEqual([
+      'The link gives scenario twice (“a”, “b”); the page used the first, “a”. ',
+    ]);
+  });
+
+  it('goes from both places on either Dismiss, the keyboard staying in the section', async () => {
+    await openAt('/?try-ttl=abc#paused-client');
+    await waitFor(() => expect(noticeIn('paused-client')).not.toBeNull());
+    fireEvent.click(within(noticeIn('paused-client')!).getByRole('button', { name: 'Dismiss' }));
+    expect(noticeIn('paused-client')).toBeNull();
+    expect(notice()).toBeNull();
+    expect(document.querySelector('.link-notice-slot')).toBeNull();
+    expect(document.activeElement?.id).toBe('paused-client-title');
+  });
+
+  it('adds nothing to a section for a clean link, a hash alone, or a link to the top', async () => {
+    for (const url of ['/#numbers', '/?try-ttl=abc', '/?try-ttl=abc#top', '/#nope']) {
+      await openAt(url);
+      await waitFor(() => expect(screen.getByRole('status')).toBeTruthy());
+      await act(() => new Promise((done) => setTimeout(done, 20)));
+      expect(document.querySelectorAll('[role="note"], .link-notice-slot')).toHaveLength(0);
+      cleanup();
+    }
   });
 });

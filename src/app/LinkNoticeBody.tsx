@@ -1,5 +1,6 @@
 // The notice's code, loaded only for a link that needs reading (LinkNotice.tsx).
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
 import { openContents } from './Contents';
 import { panelTurns } from './panelTurns';
 import { linkReaderLoaders } from './panels';
@@ -10,6 +11,7 @@ import {
   type LinkProblem,
   type LinkReader,
 } from '../state/linkProblems';
+import { hashIds } from '../state/linkHash';
 import { onHashChange } from '../state/historyMoves';
 
 export interface OpenedWith {
@@ -42,6 +44,18 @@ async function loadReaders(): Promise<{ section: string; reader: LinkReader }[]>
   return loaded.filter((r) => r !== null);
 }
 
+/**
+ * The section a reader lands in for this hash, below the title: the browser scrolls there, and
+ * the notice under the title is out of view. Null for no hash, the opening section, or nothing.
+ */
+function landingSection(hash: string): string | null {
+  const target = hashIds(hash)
+    .map((id) => document.getElementById(id))
+    .find((el) => el !== null);
+  const section = target?.closest('section[id]');
+  return section && section.id !== SECTION_IDS[0] ? section.id : null;
+}
+
 /** Puts `next` in the place of a problem with the same key, or at the end. */
 function withProblem(list: readonly LinkProblem[], next: LinkProblem): LinkProblem[] {
   return list.some((p) => p.key === next.key)
@@ -59,6 +73,12 @@ function withProblem(list: readonly LinkProblem[], next: LinkProblem): LinkProbl
  * being held in place (useDeepLink.ts): the page does not move. A clean link, the usual case,
  * asks for nothing and draws nothing but an empty live region.
  *
+ * A link whose hash names a section below the title (`?try-pause=abc#paused-client`) sends the
+ * reader there, and the notice under the title is out of view: the same lines show again at the
+ * top of that section, under its header, less any its panel already says at its own top (the
+ * replay's notice). That copy is no live region, so nothing is announced twice; either Dismiss
+ * takes both.
+ *
  * After load, a hash the reader puts in the address bar that names nothing is said here too
  * (the page stays where it was, and says why). Back and Forward add nothing: those entries were
  * told when they were first opened. A dismissed line stays dismissed.
@@ -70,6 +90,8 @@ export function LinkNoticeBody({ openedWith, live }: LinkNoticeBodyProps) {
     return later ? [later] : [];
   });
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
+  // Where the link sent the reader: read once the problems are, when the hash's element is in.
+  const [landing, setLanding] = useState<string | null>(null);
 
   useEffect(() => {
     let mounted = true;
@@ -82,6 +104,7 @@ export function LinkNoticeBody({ openedWith, live }: LinkNoticeBodyProps) {
           const found = gatherLinkProblems(openedWith, readers, exists);
           // A hash the reader changed meanwhile is newer than the one the page was opened with.
           setProblems((later) => later.reduce(withProblem, found));
+          setLanding(landingSection(openedWith.hash));
         });
     }
     const stopListening = onHashChange((traversal) => {
@@ -100,42 +123,130 @@ export function LinkNoticeBody({ openedWith, live }: LinkNoticeBodyProps) {
 
   const shown = problems.filter((p) => !dismissed.has(p.text));
   useKeepPlaceAbove(live, shown.length);
+  // The same lines at the top of the section the link sent the reader to, less what its panel
+  // says there itself. Not a live region: the one under the title has announced them.
+  const here = landing === null ? [] : shown.flatMap((p) => lineInSection(p, landing));
+  const slot = useSlotInSection(here.length > 0 ? landing : null);
 
   const dismiss = () => {
     setDismissed((d) => new Set([...d, ...shown.map((p) => p.text)]));
+  };
+  const dismissUnderTitle = () => {
+    dismiss();
     // The button goes with the notice: the keyboard's place goes to the page, not to nowhere.
     document.getElementById('main')?.focus({ preventScroll: true });
+  };
+  const dismissInSection = () => {
+    dismiss();
+    // The keyboard stays in the section the reader came to: on its heading.
+    const heading = landing && document.getElementById(`${landing}-title`);
+    if (heading) {
+      if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    }
   };
 
   return (
     shown.length > 0 && (
-      <div className="link-notice">
-        <p id="link-notice-title" className="link-notice-title">
-          About the link you opened
-        </p>
-        <ul className="link-notice-list">
-          {shown.map((p) => (
-            <li key={p.key}>
-              {p.text}{' '}
-              {p.section !== null && (
-                <a href={`#${p.section}`} className="link-notice-go">
-                  Go to “{titleOf(p.section)}”
-                </a>
-              )}
-              {p.unknownHash && (
-                <button type="button" className="link-notice-go" onClick={openContents}>
-                  Open the contents
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-        <button type="button" className="link-notice-dismiss" onClick={dismiss}>
-          Dismiss
-        </button>
-      </div>
+      <>
+        <NoticeBox
+          titleId="link-notice-title"
+          problems={shown}
+          here={null}
+          onDismiss={dismissUnderTitle}
+        />
+        {slot &&
+          here.length > 0 &&
+          createPortal(
+            <NoticeBox
+              titleId="link-notice-here-title"
+              role="note"
+              problems={here}
+              here={landing}
+              onDismiss={dismissInSection}
+            />,
+            slot,
+          )}
+      </>
     )
   );
+}
+
+/**
+ * A problem as the section `here` shows it: whole, or less the sentences its panel says at its
+ * top itself (none left: not shown there).
+ */
+function lineInSection(p: LinkProblem, here: string): LinkProblem[] {
+  if (p.section !== here || p.notSaidAtTop === undefined) return [p];
+  return p.notSaidAtTop ? [{ ...p, text: p.notSaidAtTop }] : [];
+}
+
+interface NoticeBoxProps {
+  titleId: string;
+  role?: 'note';
+  problems: readonly LinkProblem[];
+  /** The section the box is in: its own lines need no link to it. */
+  here: string | null;
+  onDismiss: () => void;
+}
+
+/** The notice's lines and its Dismiss button: under the title, and again where the link led. */
+function NoticeBox({ titleId, role, problems, here, onDismiss }: NoticeBoxProps) {
+  return (
+    <div
+      className={here ? 'link-notice link-notice-here' : 'link-notice'}
+      role={role}
+      aria-labelledby={role ? titleId : undefined}
+    >
+      <p id={titleId} className="link-notice-title">
+        About the link you opened
+      </p>
+      <ul className="link-notice-list">
+        {problems.map((p) => (
+          <li key={p.key}>
+            {p.text}{' '}
+            {p.section !== null && p.section !== here && (
+              <a href={`#${p.section}`} className="link-notice-go">
+                Go to “{titleOf(p.section)}”
+              </a>
+            )}
+            {p.unknownHash && (
+              <button type="button" className="link-notice-go" onClick={openContents}>
+                Open the contents
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="link-notice-dismiss" onClick={onDismiss}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
+/**
+ * A place for the notice's copy at the top of section `id`, right under its header: an element
+ * of its own, which React's children of the section never reorder (a panel that arrives is put
+ * after it). Gone with the copy.
+ */
+function useSlotInSection(id: string | null): HTMLElement | null {
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    const section = id ? document.getElementById(id) : null;
+    if (!section) return;
+    const el = document.createElement('div');
+    el.className = 'link-notice-slot';
+    const header = [...section.children].find((c) => c.tagName === 'HEADER');
+    if (header) header.after(el);
+    else section.prepend(el);
+    setSlot(el);
+    return () => {
+      el.remove();
+      setSlot(null);
+    };
+  }, [id]);
+  return slot;
 }
 
 /**

@@ -134,4 +134,39 @@ describe('gatherLinkProblems', () => {
     );
     expect(p?.text).toMatch(/could not read this link’s values for this section \(Error: boom\)/);
   });
+
+  it('keeps apart what a panel says at its own top, for the copy where the link leads', () => {
+    const atTop = (problems: () => string[]): LinkReader => ({
+      keys: ['b'],
+      problems,
+      saidAtTop: true,
+    });
+    const gather = (search: string, r: LinkReader) =>
+      gatherLinkProblems({ search, hash: '' }, [{ section: 'see-it', reader: r }], exists)[0];
+    expect(
+      gather(
+        '?b=2',
+        atTop(() => ['B is bad.']),
+      )?.notSaidAtTop,
+    ).toBe('');
+    expect(
+      gather(
+        '?b=2&b=3',
+        atTop(() => ['B is bad.']),
+      ),
+    ).toMatchObject({
+      text: 'B is bad. The link gives b twice (“2”, “3”); the page used the first, “2”.',
+      notSaidAtTop: 'The link gives b twice (“2”, “3”); the page used the first, “2”.',
+    });
+    // A reading that failed said nothing at the panel's top: all of it is new there.
+    const failed = gather(
+      '?b=2',
+      atTop(() => {
+        throw new Error('boom');
+      }),
+    );
+    expect(failed?.notSaidAtTop).toBe(failed?.text);
+    // A panel that says nothing at its top has nothing to keep apart.
+    expect(gather('?b=2', reader(['b'], ['B is bad.']))).not.toHaveProperty('notSaidAtTop');
+  });
 });

@@ -13,6 +13,11 @@ export interface LinkReader {
   keys: readonly string[];
   /** What is wrong with the link's values for this section, and what it shows instead; [] if nothing. */
   problems(search: string): string[];
+  /**
+   * True when the panel says these same sentences at its very top, where a reader who lands on
+   * the section sees them (the replay's notice): the copy of the link's notice there leaves them out.
+   */
+  saidAtTop?: true;
 }
 
 export interface LinkProblem {
@@ -24,6 +29,11 @@ export interface LinkProblem {
   section: string | null;
   /** True for a hash that names nothing: the notice points to the contents. */
   unknownHash?: true;
+  /**
+   * For a section whose panel says its own sentences at its top (LinkReader.saidAtTop): the part
+   * of `text` it does not say there (its repeated parameters), '' when there is none.
+   */
+  notSaidAtTop?: string;
 }
 
 /** Longest piece of a link the notice quotes: a link can hold anything. */
@@ -91,14 +101,21 @@ export function gatherLinkProblems(
   if (url.search === '' || url.search === '?') return out;
   for (const { section, reader } of readers) {
     let own: string[];
+    let ownFailed = false;
     try {
       own = reader.problems(url.search);
     } catch (err) {
+      ownFailed = true;
       // A reader that throws is a bug of the page's, not the link's: say so rather than stay silent.
       own = [`The page could not read this link’s values for this section (${String(err)}).`];
     }
-    const sentences = [...own, ...repeatedParams(url.search, reader.keys)];
-    if (sentences.length > 0) out.push({ key: section, text: sentences.join(' '), section });
+    const repeated = repeatedParams(url.search, reader.keys);
+    const sentences = [...own, ...repeated];
+    if (sentences.length === 0) continue;
+    const problem: LinkProblem = { key: section, text: sentences.join(' '), section };
+    // A reader that threw said nothing at its panel's top: then the whole text is new there.
+    if (reader.saidAtTop) problem.notSaidAtTop = (ownFailed ? sentences : repeated).join(' ');
+    out.push(problem);
   }
   return out;
 }

@@ -6,6 +6,8 @@ import { REPLAY_KEYS } from '../../state/playbackUrl';
 
 export const replayLinkReader: LinkReader = {
   keys: REPLAY_KEYS,
+  // The replay's own notice, the first thing in its panel, says them where a reader lands.
+  saidAtTop: true,
   problems(search) {
     const notice = replayLinkNotice(search);
     return notice === null ? [] : [notice];
