@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Trace } from '../sim/trace/schema';
 import { timelineModel, type Mark } from './timeline';
 import {
+  LANE_NAME_RISE_PX,
+  labelBaselineY,
   labelIsBold,
   layoutTimeline,
   TIMELINE_UNIT_CLEARANCE_PX,
@@ -577,5 +579,131 @@ describe('a fault’s mark, from the injector’s request to its effect', () => 
     expect(timelineModel(cut).marks.find((m) => m.kind === 'fault')!.detail).toMatch(
       /the run ends before it takes effect\.$/,
     );
+  });
+});
+
+/** Every committed recording, by file name. */
+const recordings = readdirSync(new URL('../../recordings/', import.meta.url))
+  .filter((f) => f.endsWith('.json') && f !== 'numbers.json')
+  .sort()
+  .map((file) => ({
+    file,
+    trace: JSON.parse(
+      readFileSync(new URL(`../../recordings/${file}`, import.meta.url), 'utf8'),
+    ) as Trace,
+  }));
+
+/**
+ * What a drawn label runs over, as LaneTimeline draws it: another label, another mark or the ring
+ * the current step draws round it (13 px out, 2 px wide), a lane's name, or the figure's edge.
+ * Letters at their widths measured in Chromium (5.6 px, 7.2 in bold), 8 px over the baseline and
+ * 2.5 under it; a lane's name in capitals, 8.5 px a letter.
+ */
+function drawnClashes(l: ReturnType<typeof layoutTimeline>): string[] {
+  type Box = { left: number; right: number; top: number; bottom: number };
+  const over = (a: Box, b: Box) =>
+    a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
+  const labels = l.marks
+    .filter((m) => m.labelAt !== 'none')
+    .map((m) => {
+      const [left, right] = labelSpan(m, labelIsBold(m) ? 7.2 : 5.6);
+      const b = labelBaselineY(m.y, m.labelAt === 'below' ? 'below' : 'above');
+      return { m, box: { left, right, top: b - 8, bottom: b + 2.5 } };
+    });
+  const out: string[] = [];
+  for (const [i, a] of labels.entries()) {
+    const says = `“${a.m.label}”`;
+    if (a.box.left < 0 || a.box.right > l.width) out.push(`${says} is cut at the edge`);
+    for (const b of labels.slice(i + 1))
+      if (over(a.box, b.box)) out.push(`${says} runs over “${b.m.label}”`);
+    for (const m of l.marks) {
+      if (m.id === a.m.id) continue;
+      const ring = {
+        left: (m.x2 === undefined ? m.x - 13 : m.x - 2) - 1,
+        right: (m.x2 === undefined ? m.x + 13 : m.x2 + 2) + 1,
+        top: m.y - 14,
+        bottom: m.y + 14,
+      };
+      if (over(a.box, ring)) out.push(`${says} runs over the ${m.kind} “${m.label}” or its ring`);
+    }
+    for (const lane of l.lanes) {
+      const b = lane.y - LANE_NAME_RISE_PX;
+      const name = { left: 4, right: 4 + lane.label.length * 8.5, top: b - 8, bottom: b };
+      if (over(a.box, name)) out.push(`${says} runs over the lane name ${lane.label}`);
+    }
+  }
+  return out;
+}
+
+describe('layoutTimeline on every committed recording, at a phone’s widths and a desktop’s', () => {
+  // 288, 323 and 343 px are the figure in a 320, 375 and 400 px window (the page's margins);
+  // 800 px at 1280.
+  const widths = [288, 323, 343, 800];
+
+  it('draws no label over another label, another mark or its ring, a lane’s name, or the edge', () => {
+    const out: string[] = [];
+    for (const { file, trace } of recordings) {
+      const model = timelineModel(trace);
+      for (const width of widths)
+        for (const clash of drawnClashes(layoutTimeline(model, { width })))
+          out.push(`${file} at ${width} px: ${clash}`);
+    }
+    expect(out).toEqual([]);
+  });
+
+  it('keeps “stores v2, fence 34” clear of the ring round client 2’s late write’s answer (the slow release)', () => {
+    const { trace } = recordings.find((r) => r.file === 'slow-release.token-check.redis.json')!;
+    for (const width of widths) {
+      const l = layoutTimeline(timelineModel(trace), { width });
+      const fence = l.marks.find((m) => m.kind === 'stored' && m.label.startsWith('stores v2,'))!;
+      expect(fence.labelAt, `${width} px`).not.toBe('none');
+      expect(drawnClashes(l), `${width} px`).toEqual([]);
+    }
+  });
+
+  it('labels the release that frees nothing at every width, in fewer words where the full ones find no room', () => {
+    const out: string[] = [];
+    for (const { file, trace } of recordings) {
+      const model = timelineModel(trace);
+      if (!model.marks.some((m) => m.label === 'release: nothing')) continue;
+      for (const width of widths) {
+        const release = layoutTimeline(model, { width }).marks.find(
+          (m) => m.kind === 'release' && /nothing/.test(m.label),
+        );
+        if (!release || release.labelAt === 'none') out.push(`${file} at ${width} px`);
+      }
+    }
+    expect(out).toEqual([]);
+    // The paused client with fencing off, at a phone's width: the stale write's label takes the
+    // room over the line, and the shorter words go under it, clear of the pause's label.
+    const { trace } = recordings.find((r) => r.file === 'paused-client.fencing-off.redis.json')!;
+    const l = layoutTimeline(timelineModel(trace), { width: 323 });
+    const release = l.marks.find((m) => m.kind === 'release')!;
+    expect([release.label, release.labelAt]).toEqual(['frees nothing', 'below']);
+    expect(l.marks.find((m) => m.kind === 'write' && m.stale)?.labelAt).toBe('above');
+  });
+
+  it('labels a stale write and the storage’s answer to it wherever the full width labels them', () => {
+    const out: string[] = [];
+    for (const { file, trace } of recordings) {
+      const model = timelineModel(trace);
+      const wide = layoutTimeline(model, { width: 800 });
+      const matters = wide.marks.filter((m) => labelIsBold(m) && m.labelAt !== 'none');
+      for (const width of widths) {
+        const l = layoutTimeline(model, { width });
+        for (const m of matters)
+          if (l.marks.find((p) => p.id === m.id)?.labelAt === 'none')
+            out.push(`${file} at ${width} px: “${m.label}”`);
+      }
+    }
+    expect(out).toEqual([]);
+  });
+
+  it('makes a lane with a second row (Redlock’s two holders) a row taller', () => {
+    const { trace } = recordings.find((r) => r.file === 'redlock-clock-jump.default.redlock.json')!;
+    const l = layoutTimeline(timelineModel(trace), { width: 343 });
+    const y = new Map(l.lanes.map((lane) => [lane.id, lane.y]));
+    expect(y.get('storage')! - y.get('lock')!).toBe(68 + 15);
+    expect(y.get('lock')! - y.get('nemesis')!).toBe(68);
   });
 });

@@ -51,6 +51,11 @@ export interface Mark {
   t2?: number;
   /** A few words drawn next to the mark. */
   label: string;
+  /**
+   * Shorter forms of the label, tried in order where the label itself finds no room (a phone's
+   * width): a mark that is a run's point keeps a word on the figure rather than none.
+   */
+  shorter?: readonly string[];
   /** One sentence: what happened, for the tooltip and the screen reader. */
   detail: string;
   /** The event this mark stands for (its index in trace.events), to seek the replay to it. */

@@ -35,7 +35,10 @@ export interface PlacedMark extends Mark {
   x: number;
   x2?: number;
   y: number;
-  /** Where the label goes: above or below the lane line, or nowhere when there is no room. */
+  /**
+   * The label as drawn: the mark's own, or the first of its shorter forms that found room.
+   * `labelAt` says where it goes: above or below the lane line, or nowhere when there is no room.
+   */
   labelAt: 'above' | 'below' | 'none';
   labelX: number;
   labelAnchor: 'start' | 'middle' | 'end';
@@ -67,6 +70,9 @@ export function labelIsBold(m: Pick<Mark, 'kind' | 'stale' | 'lost'>): boolean {
 }
 const BOLD_CHAR_RATIO = 1.15;
 
+/** How far under its lane's line the second row of a lane is drawn (bars are 14 px high). */
+const ROW_PX = 15;
+
 /** How far apart two point marks in one lane are drawn at least, in px (each is 12 to 14 wide). */
 const MIN_POINT_GAP_PX = 15;
 /** Room right of the rightmost point's centre: its dot and the ring of the current step. */
@@ -79,7 +85,7 @@ const CONNECTED_KINDS: ReadonlySet<MarkKind> = new Set(['write', 'stored', 'reje
 export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): TimelineLayout {
   const width = Math.max(240, opts.width);
   const k = opts.textScale ?? 1;
-  const laneHeight = (opts.laneHeight ?? 64) * k;
+  const laneHeight = (opts.laneHeight ?? 68) * k;
   const top = (opts.top ?? 22) * k;
   const bottom = (opts.bottom ?? 28) * k;
   const padX = opts.padX ?? 16;
@@ -88,15 +94,24 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
   let x = scaleLinear()
     .domain([0, domainEnd])
     .range([padX, width - padX]);
-  const lanes = model.lanes.map((l, k) => ({ ...l, y: top + laneHeight * k + laneHeight / 2 }));
+  // A lane with a second row (Redlock's two holders) is a row taller, so that the labels under
+  // that row keep clear of the next lane's name and of the labels over its line.
+  const heights = model.lanes.map(
+    (l) => laneHeight + (model.marks.some((m) => m.lane === l.id && m.row === 1) ? ROW_PX : 0),
+  );
+  const lanes = model.lanes.map((l, i) => ({
+    ...l,
+    y: top + heights.slice(0, i).reduce((a, b) => a + b, 0) + laneHeight / 2,
+  }));
   const laneY = new Map(lanes.map((l) => [l.id, l.y]));
+  const laneNames = lanes.map((l) => laneNameBox(l, k));
 
   // A connector runs from a write to the storage's answer, which never comes before it. When the
   // write's mark was nudged right past its answer's time, the answer is drawn no further left
   // than the write: the line may stand upright, but it never runs backwards in time.
   const place = () => {
     const notLeftOf = new Map<string, number>();
-    let placed = placeMarks(model, { x, laneY, top, width, charPx, notLeftOf });
+    let placed = placeMarks(model, { x, laneY, top, width, charPx, k, laneNames, notLeftOf });
     for (let pass = 0; pass < 4; pass++) {
       const at = new Map(placed.map((p) => [p.id, p.x]));
       let moved = false;
@@ -109,7 +124,7 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
         }
       }
       if (!moved) break;
-      placed = placeMarks(model, { x, laneY, top, width, charPx, notLeftOf });
+      placed = placeMarks(model, { x, laneY, top, width, charPx, k, laneNames, notLeftOf });
     }
     return placed;
   };
@@ -166,7 +181,7 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
   return {
     unitAtEdge,
     width,
-    height: top + laneHeight * lanes.length + bottom,
+    height: top + heights.reduce((a, b) => a + b, 0) + bottom,
     x,
     lanes,
     marks: placed,
@@ -184,9 +199,71 @@ function tickLabelsApart(x: ScaleLinear<number, number>, count: number, k: numbe
 }
 
 /**
- * Places each mark at its time, labels de-cluttered lane by lane. A point mark less than a mark
- * apart from the one before it in its lane is moved right; `notLeftOf` keeps a mark at least
- * that far right (a storage answer, at its write).
+ * Where a label's baseline sits, from its mark's y: above the line or below it, far enough out
+ * that the current step's ring (13 px round a mark, drawn 2 px wide) never crosses its letters.
+ * Above, the text grows upwards from the baseline; below, its top must clear the ring as the
+ * text grows, so the baseline moves down with the text scale `k`.
+ */
+export function labelBaselineY(y: number, side: 'above' | 'below', k = 1): number {
+  return side === 'above' ? y - 13 - 4 * k : y + 13 + 12 * k;
+}
+
+/** How far letters reach above and below the baseline, per px of text scale (11 px letters). */
+const ASCENT_PX = 8;
+const DESCENT_PX = 2.5;
+
+/** The band a label takes up and down, in px. */
+function labelBand(y: number, side: 'above' | 'below', k: number): [number, number] {
+  const b = labelBaselineY(y, side, k);
+  return [b - ASCENT_PX * k, b + DESCENT_PX * k];
+}
+
+/**
+ * Where a lane's name is drawn (LaneTimeline: at x 4, its baseline 28 px over the line, in
+ * capitals 0.05 em apart, which are about 8.5 px a letter at 11 px).
+ */
+export function laneNameBox(lane: Pick<Lane, 'y' | 'label'>, k = 1): Box {
+  const baseline = lane.y - LANE_NAME_RISE_PX * k;
+  return {
+    left: 4,
+    right: 4 + lane.label.length * 8.5 * k,
+    top: baseline - ASCENT_PX * k,
+    bottom: baseline + 2,
+  };
+}
+
+/** How far over its lane's line a lane's name sits (its baseline), per px of text scale. */
+export const LANE_NAME_RISE_PX = 28;
+
+/** Half the height of the current step's ring round a mark, its stroke included. */
+const RING_HALF_PX = 14;
+
+export interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+const overlaps = (a: Box, b: Box, gapPx: number) =>
+  a.left < b.right + gapPx && a.right + gapPx > b.left && a.top < b.bottom && a.bottom > b.top;
+
+/** Whether the segment from (x1, y1) to (x2, y2) passes through a box, give or take 2 px. */
+function crosses(seg: { x1: number; y1: number; x2: number; y2: number }, b: Box): boolean {
+  const top = Math.max(b.top, Math.min(seg.y1, seg.y2));
+  const bottom = Math.min(b.bottom, Math.max(seg.y1, seg.y2));
+  if (top > bottom) return false;
+  const at = (y: number) =>
+    seg.y2 === seg.y1 ? seg.x1 : seg.x1 + ((seg.x2 - seg.x1) * (y - seg.y1)) / (seg.y2 - seg.y1);
+  const xa = at(top);
+  const xb = at(bottom);
+  return Math.max(xa, xb) > b.left - 2 && Math.min(xa, xb) < b.right + 2;
+}
+
+/**
+ * Places each mark at its time, labels de-cluttered. A point mark less than a mark apart from the
+ * one before it in its lane is moved right; `notLeftOf` keeps a mark at least that far right (a
+ * storage answer, at its write).
  */
 function placeMarks(
   model: TimelineModel,
@@ -196,107 +273,144 @@ function placeMarks(
     top: number;
     width: number;
     charPx: number;
+    k: number;
+    /** The lanes' names, at the left edge over each lane: no label is drawn over them. */
+    laneNames: readonly Box[];
     notLeftOf: ReadonlyMap<string, number>;
   },
 ): PlacedMark[] {
-  const { x, laneY, top, width, charPx, notLeftOf } = o;
+  const { x, laneY, top, width, charPx, k, laneNames, notLeftOf } = o;
   // Points less than a mark apart in one lane (a rejected write's reply and the stop it causes,
   // a fraction of a ms later) are drawn side by side rather than one over the other; the
   // detail keeps the exact times.
   const lastPointX = new Map<string, number>();
-  const boxes: { left: number; right: number; fits: boolean }[] = [];
   const placed = model.marks.map((m) => {
     let mx = x(m.t);
     const mx2 = m.t2 !== undefined ? x(m.t2) : undefined;
     // The second row of a lane sits just under the first (bars are 14 px high).
-    const y = (laneY.get(m.lane) ?? top) + (m.row === 1 ? 15 : 0);
+    const y = (laneY.get(m.lane) ?? top) + (m.row === 1 ? ROW_PX : 0);
     if (mx2 === undefined) {
       mx = Math.max(mx, notLeftOf.get(m.id) ?? mx);
       const last = lastPointX.get(m.lane);
       if (last !== undefined && mx - last < MIN_POINT_GAP_PX) mx = last + MIN_POINT_GAP_PX;
       lastPointX.set(m.lane, mx);
     }
-    const w = m.label.length * charPx * (labelIsBold(m) ? BOLD_CHAR_RATIO : 1);
-    const center = mx2 !== undefined ? (mx + mx2) / 2 : mx;
-    let labelX = center;
-    let anchor: PlacedMark['labelAnchor'] = 'middle';
-    let left = center - w / 2;
-    // A label too wide for either side of its write's line (large text in a narrow box) is left
-    // to the detail line rather than drawn past the figure's edge.
-    let fits = true;
-    if (CONNECTED_KINDS.has(m.kind)) {
-      // A write's line to the storage runs straight down from the mark: its label goes beside
-      // the line, not across it.
-      labelX = mx + 9;
-      anchor = 'start';
-      left = labelX;
-      if (left + w > width - 2) {
-        labelX = mx - 9;
-        anchor = 'end';
-        left = labelX - w;
-        fits = left >= 2;
-      }
-    } else if (left < 2) {
-      labelX = Math.max(2, mx);
-      anchor = 'start';
-      left = labelX;
-      // Wider than the room right of its mark too (large text, a narrow box): as far right as
-      // the box lets it go, still over its mark.
-      if (left + w > width - 2) {
-        left = Math.max(2, width - 2 - w);
-        labelX = left;
-      }
-    } else if (center + w / 2 > width - 2) {
-      labelX = Math.min(width - 2, mx2 ?? mx);
-      anchor = 'end';
-      left = labelX - w;
-      if (left < 2) {
-        left = 2;
-        labelX = Math.min(width - 2, left + w);
-      }
-    }
-    // Wider than the whole box: only the detail line can say it.
-    if (w > width - 4) fits = false;
-    boxes.push({ left, right: left + w, fits });
-    const out: PlacedMark = { ...m, x: mx, y, labelAt: 'none', labelX, labelAnchor: anchor };
+    const out: PlacedMark = { ...m, x: mx, y, labelAt: 'none', labelX: mx, labelAnchor: 'middle' };
     if (mx2 !== undefined) out.x2 = mx2;
     return out;
   });
-  // Labels are given room in order of what they say: a refusal ("busy") comes last, so a run of
-  // retries cannot crowd out the grant that ends it. Each label goes above its lane's line if it
-  // fits there, else below, else it is left to the tooltip. A bar in the second row labels below,
-  // clear of the bar above it.
-  const taken = new Map<string, { left: number; right: number }[]>();
-  const free = (key: string, left: number, right: number) =>
-    !(taken.get(key) ?? []).some((b) => left < b.right + 6 && right + 6 > b.left);
-  const take = (key: string, left: number, right: number) =>
-    taken.set(key, [...(taken.get(key) ?? []), { left, right }]);
-  const order = placed
-    .map((_, i) => i)
-    .sort((a, b) => rank(placed[a]!) - rank(placed[b]!) || a - b);
-  for (const i of order) {
-    const m = placed[i]!;
-    const { left, right, fits } = boxes[i]!;
-    if (!fits) continue;
-    const above = `${m.lane}/above`;
-    const below = `${m.lane}/below`;
-    if (m.row === 1) {
-      if (free(below, left, right)) {
-        m.labelAt = 'below';
-        take(below, left, right);
+
+  // What a label must not be drawn over: every mark with the ring round it (the current step's
+  // ring can be any mark's), and, where another place is free, the lines from writes to the
+  // storage's answers.
+  const markBoxes = placed.map((m) => ({
+    id: m.id,
+    box: {
+      left: m.x2 === undefined ? m.x - RING_HALF_PX : m.x - 3,
+      // A lock still held at the end has an arrow 7 px past its bar.
+      right: m.x2 === undefined ? m.x + RING_HALF_PX : m.x2 + (m.heldAtEnd ? 8 : 3),
+      top: m.y - RING_HALF_PX,
+      bottom: m.y + RING_HALF_PX,
+    },
+  }));
+  const at = new Map(placed.map((p) => [p.id, p]));
+  const lines = model.connectors.flatMap((c) => {
+    const from = at.get(c.fromMark);
+    const to = at.get(c.toMark);
+    return from && to
+      ? [{ from: c.fromMark, to: c.toMark, x1: from.x, y1: from.y, x2: to.x, y2: to.y }]
+      : [];
+  });
+
+  // Labels are given room in time order, each above its lane's line if it fits there, else
+  // below, else in a shorter form, else it is left to the tooltip; a bar in the second row labels
+  // below, clear of the bar above it. A refusal ("busy") comes last, so a run of retries cannot
+  // crowd out the grant that ends it. Where that order leaves a bold label out (a stale write,
+  // the storage's answer to it, a pause, the TTL running out: what the run is about), the bold
+  // labels are given room first instead, if that leaves fewer of them out.
+  const label = (boldFirst: boolean): PlacedMark[] => {
+    const marks = placed.map((m) => ({ ...m }));
+    const taken: Box[] = [...laneNames];
+    const rank = (m: PlacedMark) =>
+      m.kind === 'refused' ? 2 : boldFirst && labelIsBold(m) ? 0 : 1;
+    const order = marks.map((_, i) => i).sort((a, b) => rank(marks[a]!) - rank(marks[b]!) || a - b);
+    for (const i of order) {
+      const m = marks[i]!;
+      const sides = m.row === 1 ? (['below'] as const) : (['above', 'below'] as const);
+      const hard = (b: Box) =>
+        taken.some((t) => overlaps(b, t, 6)) ||
+        markBoxes.some((mb) => mb.id !== m.id && overlaps(b, mb.box, 0));
+      const soft = (b: Box) => lines.some((l) => l.from !== m.id && l.to !== m.id && crosses(l, b));
+      for (const text of [m.label, ...(m.shorter ?? [])]) {
+        const w = text.length * charPx * (labelIsBold(m) ? BOLD_CHAR_RATIO : 1);
+        const candidates = spots(m, w, width).flatMap((spot) =>
+          sides.map((side) => {
+            const [t, b] = labelBand(m.y, side, k);
+            return {
+              ...spot,
+              side,
+              box: { left: spot.left, right: spot.left + w, top: t, bottom: b },
+            };
+          }),
+        );
+        const clear = candidates.filter((c) => !hard(c.box));
+        const best = clear.find((c) => !soft(c.box)) ?? clear[0];
+        if (best) {
+          m.label = text;
+          m.labelAt = best.side;
+          m.labelX = best.labelX;
+          m.labelAnchor = best.anchor;
+          taken.push(best.box);
+          break;
+        }
       }
-    } else if (free(above, left, right)) {
-      m.labelAt = 'above';
-      take(above, left, right);
-    } else if (free(below, left, right)) {
-      m.labelAt = 'below';
-      take(below, left, right);
     }
-  }
-  return placed;
+    return marks;
+  };
+  const boldLeftOut = (marks: PlacedMark[]) =>
+    marks.filter((m) => m.labelAt === 'none' && labelIsBold(m)).length;
+  const inTimeOrder = label(false);
+  if (boldLeftOut(inTimeOrder) === 0) return inTimeOrder;
+  const boldFirst = label(true);
+  return boldLeftOut(boldFirst) < boldLeftOut(inTimeOrder) ? boldFirst : inTimeOrder;
 }
 
-/** Which labels get room first: every other mark before a refusal. */
-function rank(m: PlacedMark): number {
-  return m.kind === 'refused' ? 1 : 0;
+/**
+ * Where a label `w` px wide may go across, best first: beside a write's line (right, else left),
+ * or over its mark, moved in from the box's edges. None when it fits nowhere inside the box.
+ */
+function spots(
+  m: PlacedMark,
+  w: number,
+  width: number,
+): { labelX: number; anchor: PlacedMark['labelAnchor']; left: number }[] {
+  // Wider than the whole box: only the detail line can say it.
+  if (w > width - 4) return [];
+  const mx = m.x;
+  const mx2 = m.x2;
+  if (CONNECTED_KINDS.has(m.kind)) {
+    // A write's line to the storage runs straight down from the mark: its label goes beside
+    // the line, not across it.
+    const out: { labelX: number; anchor: PlacedMark['labelAnchor']; left: number }[] = [];
+    if (mx + 9 + w <= width - 2) out.push({ labelX: mx + 9, anchor: 'start', left: mx + 9 });
+    if (mx - 9 - w >= 2) out.push({ labelX: mx - 9, anchor: 'end', left: mx - 9 - w });
+    return out;
+  }
+  const center = mx2 !== undefined ? (mx + mx2) / 2 : mx;
+  if (center - w / 2 < 2) {
+    // Wider than the room right of its mark too (large text, a narrow box): as far right as
+    // the box lets it go, still over its mark.
+    const left = Math.min(Math.max(2, mx), Math.max(2, width - 2 - w));
+    return [{ labelX: left, anchor: 'start', left }];
+  }
+  if (center + w / 2 > width - 2) {
+    let labelX = Math.min(width - 2, mx2 ?? mx);
+    let left = labelX - w;
+    if (left < 2) {
+      left = 2;
+      labelX = Math.min(width - 2, left + w);
+    }
+    return [{ labelX, anchor: 'end', left }];
+  }
+  return [{ labelX: center, anchor: 'middle', left: center - w / 2 }];
 }

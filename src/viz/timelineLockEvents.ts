@@ -145,6 +145,8 @@ export function readRelease(s: TimelineState, ev: TraceEvent, i: number): void {
       kind: 'release',
       t: ev.t,
       label: nothing ? 'release: nothing' : commit ? 'commit fails' : 'release fails',
+      // Beside a stale write's label at a phone's width, the full words seldom fit.
+      shorter: nothing ? ['frees nothing', 'nothing'] : ['fails'],
       detail: nothing
         ? `${actorName(ev.actor)}’s release lets nothing go: the lock is no longer its own.`
         : `${actorName(ev.actor)}’s ${commit ? 'commit' : 'release'} fails${ev.note ? `: ${prose(ev.note)}` : ''}.`,

@@ -92,6 +92,10 @@ export function readWrite(s: TimelineState, ev: TraceEvent, i: number): void {
       twoHolders && independentHolds
         ? `write ${typeof v.body === 'string' ? v.body : ''} (2 holders)`
         : `${stale ? 'stale ' : ''}write ${typeof v.body === 'string' ? v.body : ''}`.trim(),
+    // At a phone's width, where the write's own words find no room: still said stale.
+    ...(stale && !(twoHolders && independentHolds) && typeof v.body === 'string'
+      ? { shorter: [`stale ${v.body}`] }
+      : {}),
     detail: `${actorName(ev.actor)} sends ${quoted(v.body)} with ${token !== null ? `token ${token}` : 'no token'}${twoHolders && independentHolds ? `, while ${actorName(alongside!.actor)} holds the lock too` : stale ? `, though ${why}` : ''}.`,
     eventIndex: inv?.i ?? i,
     actor: ev.actor,
@@ -109,6 +113,10 @@ export function readWrite(s: TimelineState, ev: TraceEvent, i: number): void {
         : accepted
           ? `stores ${typeof v.body === 'string' ? v.body : ''}${raisedFence(v.fence, fenceBefore) ? `, fence ${num(v.fence)}` : ''}`
           : `rejects ${typeof v.body === 'string' ? v.body : ''}`,
+    // The fence a write raised is said again by the write it rejects: the shorter form leaves it.
+    ...(accepted && v.pending !== true && raisedFence(v.fence, fenceBefore)
+      ? { shorter: [`stores ${typeof v.body === 'string' ? v.body : ''}`] }
+      : {}),
     detail:
       v.pending === true
         ? `The storage holds ${quoted(v.body)} in ${actorName(ev.actor)}’s open transaction: it lands only if that transaction commits.`

@@ -4,7 +4,13 @@
 import { useMemo, useRef, useState } from 'react';
 import type { Trace } from '../../sim/trace/schema';
 import { connectorTone, fmt, markTone, timelineModel } from '../../viz/timeline';
-import { layoutTimeline, type PlacedMark, type TimelineLayout } from '../../viz/timelineLayout';
+import {
+  LANE_NAME_RISE_PX,
+  labelBaselineY,
+  layoutTimeline,
+  type PlacedMark,
+  type TimelineLayout,
+} from '../../viz/timelineLayout';
 import { useTextScale } from './useTextScale';
 import { useWidth } from './useWidth';
 import './tokens.css';
@@ -46,10 +52,11 @@ function DrawnTimeline({
   // The labels are in rem: at a larger text size the lanes, and the room kept for each label, grow.
   const k = useTextScale();
   const model = useMemo(() => timelineModel(trace), [trace]);
-  // 64 px lanes at every width: a label under one lane's line (at +22) then ends above the next
-  // lane's name (at 64 - 26). Phones once had 58 px lanes, and the two touched.
+  // 68 px lanes at every width: between two lanes' rings (13 px round each mark, the current
+  // step's) go a label under the one line, the next lane's name and a label over the next line,
+  // a few px apart. Phones once had 58 px lanes, and the label and the name touched.
   const layout = useMemo(
-    () => layoutTimeline(model, { width, laneHeight: 64, textScale: k }),
+    () => layoutTimeline(model, { width, laneHeight: 68, textScale: k }),
     [model, width, k],
   );
   // The mark the detail line tells of, by id: a new run (another scenario, another TTL) keeps
@@ -102,7 +109,7 @@ function DrawnTimeline({
         {layout.lanes.map((lane) => (
           <g key={lane.id} className="lt-lane">
             <line x1={0} x2={layout.width} y1={lane.y} y2={lane.y} className="lt-lane-line" />
-            <text x={4} y={lane.y - 26 * k} className="lt-lane-label">
+            <text x={4} y={lane.y - LANE_NAME_RISE_PX * k} className="lt-lane-label">
               {lane.label}
             </text>
           </g>
@@ -257,8 +264,8 @@ function MarkShape({
   onPick: ((m: PlacedMark) => void) | undefined;
   onMove: (key: string) => boolean;
 }) {
-  // Above, the baseline stays put and the text grows upwards; below, its top must clear the mark.
-  const labelY = m.labelAt === 'above' ? m.y - 13 : m.y + 13 + 9 * k;
+  // Clear of the ring round any mark in the lane, at any text size (see labelBaselineY).
+  const labelY = labelBaselineY(m.y, m.labelAt === 'below' ? 'below' : 'above', k);
   const tone = markTone(m) ? ` ${markTone(m)}` : '';
   const interval = m.x2 !== undefined;
   const pick = () => {
