@@ -12,6 +12,20 @@ const noticeItems = (page: Page) => notice(page).getByRole('listitem');
 const noticeHere = (section: Locator) =>
   section.getByRole('note', { name: 'About the link you opened' });
 
+/**
+ * How many live regions hold `text`: a screen reader hears each. The notice under the title is
+ * the one that announces a link's problems; a panel shows its own in place without a second.
+ */
+function liveRegionsSaying(page: Page, text: string): Promise<number> {
+  return page.evaluate(
+    (text) =>
+      [...document.querySelectorAll('[role="status"], [role="alert"], [role="log"], [aria-live]')]
+        .filter((el) => el.getAttribute('aria-live') !== 'off')
+        .filter((el) => (el.textContent ?? '').includes(text)).length,
+    text,
+  );
+}
+
 /** Where a section's top is in the viewport, in px. */
 function sectionTop(page: Page, id: string): Promise<number> {
   return page.evaluate(
@@ -186,6 +200,13 @@ test.describe('the notice about the link', () => {
       await expect(section.getByRole('status', { name: 'About the link you opened' })).toHaveCount(
         0,
       );
+      // Shown beside the controls too, and not announced there a second time.
+      await expect(
+        section
+          .getByRole('group', { name: 'Try other numbers' })
+          .getByText('The link’s try-pause “abc”'),
+      ).toBeVisible();
+      expect(await liveRegionsSaying(page, 'The link’s try-pause “abc”')).toBe(1);
       // Dismissed where the reader is, it goes from both places.
       await here.getByRole('button', { name: 'Dismiss' }).click();
       await expect(here).toHaveCount(0);
@@ -207,6 +228,9 @@ test.describe('the notice about the link', () => {
     await expect(here).not.toContainText('no scenario called “nope”');
     await expect(here).toBeInViewport();
     await expect(replay.getByText('There is no scenario called “nope”')).toBeInViewport();
+    // Said aloud once, by the notice under the title.
+    expect(await liveRegionsSaying(page, 'There is no scenario called “nope”')).toBe(1);
+    expect(await liveRegionsSaying(page, 'The link’s try-ttl “abc”')).toBe(1);
   });
 
   test('a bad Redlock size with #redlock is told in view, and the section is not pushed down', async ({
@@ -221,6 +245,11 @@ test.describe('the notice about the link', () => {
     await expect(here).toBeInViewport();
     await expect.poll(() => sectionTop(page, 'redlock')).toBeLessThan(80);
     expect(await sectionTop(page, 'redlock')).toBeGreaterThanOrEqual(0);
+    // Shown under the slider too, and announced once, by the notice under the title.
+    await expect(
+      lab.section('Redlock and its critique').locator('.rl-notice', { hasText: 'try-jump “abc”' }),
+    ).toBeVisible();
+    expect(await liveRegionsSaying(page, 'The link’s try-jump “abc”')).toBe(1);
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {

@@ -7,7 +7,11 @@ import { hashIds } from './linkHash';
 
 export { isCleanLink } from './linkHash';
 
-/** A section's reading of the URL: the same sentences its panel shows beside its controls. */
+/**
+ * A section's reading of the URL: the same sentences its panel shows beside its controls. The
+ * notice under the title is the one that announces them at load; the panel shows them without
+ * announcing them again, and announces only what it says later (Back or Forward to another link).
+ */
 export interface LinkReader {
   /** The query parameters the section reads. */
   keys: readonly string[];

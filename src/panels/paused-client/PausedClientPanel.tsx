@@ -57,7 +57,10 @@ export function PausedClientPanel() {
       onHistoryTraversal(() => {
         const read = parseWhatIfQuery(currentSearch());
         setNumbersState((shown) => (sameNumbers(shown, read.numbers) ? shown : read.numbers));
-        setLinkProblems(read.problems);
+        // The same words stay as they are: a notice is announced for what it says anew.
+        setLinkProblems((shown) =>
+          shown.join(' ') === read.problems.join(' ') ? shown : read.problems,
+        );
       }),
     [],
   );
@@ -145,6 +148,10 @@ export function PausedClientPanel() {
           numbers={numbers ?? RECORDED_NUMBERS}
           onChange={setNumbers}
           problems={linkProblems}
+          // The link's problems as the page opened with them are announced by the notice under
+          // the page's title (app/LinkNotice.tsx): here they are shown, not announced again.
+          // Those of an entry Back or Forward goes to are this panel's own to announce.
+          announceProblems={linkProblems !== fromLink.problems}
         />
         {/* Always in the page, so that a screen reader hears each new outcome; the spoken copy
             waits until the numbers settle. */}

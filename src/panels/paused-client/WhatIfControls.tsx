@@ -8,18 +8,24 @@ export function WhatIfControls({
   numbers,
   onChange,
   problems,
+  announceProblems,
 }: {
   numbers: WhatIfNumbers;
   onChange: (n: WhatIfNumbers) => void;
   /** What was wrong with the numbers in the link the page was opened with. */
   problems: readonly string[];
+  /** False while they are the ones the page was opened with: the notice under the title says those. */
+  announceProblems: boolean;
 }) {
   const id = useId();
   return (
     <fieldset className="pc-whatif">
       <legend>Try other numbers</legend>
       {problems.length > 0 && (
-        <p className="fl-link-notice pc-whatif-notice" role="status">
+        <p
+          className="fl-link-notice pc-whatif-notice"
+          role={announceProblems ? 'status' : undefined}
+        >
           {problems.join(' ')}
         </p>
       )}

@@ -190,6 +190,32 @@ describe('RedlockPanel', () => {
     ).toBe('500');
   });
 
+  it('shows the link’s problems it opens with, announced under the title; announces later ones', async () => {
+    openAt('/?try-jump=abc&try-gc-pause=abc#redlock');
+    render(<RedlockPanel />);
+    const live = (text: RegExp) => screen.getByText(text).closest('[role="status"]');
+    // The notice under the page's title (app/LinkNotice.tsx) says both aloud at load.
+    expect(live(/try-jump “abc”/)).toBeNull();
+    // The other run's, shown once the reader switches to it, is announced here.
+    fireEvent.click(screen.getByRole('button', { name: 'A GC pause past the TTL' }));
+    expect(live(/try-gc-pause “abc”/)).not.toBeNull();
+
+    cleanup();
+    openAt('/?try-jump=abc#redlock');
+    render(<RedlockPanel />);
+    pushUrl('?try-jump=xyz&redlock-step=3', '#numbers');
+    await act(() => goInHistory(-1));
+    expect(live(/try-jump “abc”/)).toBeNull();
+    await act(() => goInHistory(1));
+    expect(live(/try-jump “xyz”/)).not.toBeNull();
+  });
+
+  it('announces a linked step past the run’s end itself: the title’s notice cannot know it', () => {
+    openAt('/?redlock-step=999#redlock');
+    render(<RedlockPanel />);
+    expect(screen.getByText(/redlock-step 999 is past/).getAttribute('role')).toBe('status');
+  });
+
   it('keeps the run in the URL, opens the run a link names, and says when a link’s is wrong', () => {
     render(<RedlockPanel />);
     fireEvent.click(screen.getByRole('button', { name: 'A GC pause past the TTL' }));

@@ -56,8 +56,13 @@ export function RedlockPanel() {
   const [linkedStepShown, setLinkedStepShown] = useState(
     fromLink.stepFromLink.step !== null || fromLink.stepFromLink.problem !== null,
   );
+  // True while the notices show what the link the page was opened with said: the notice under the
+  // page's title (app/LinkNotice.tsx) announces that, so here it is shown, not announced again.
+  // Another run's notice, or an entry Back or Forward goes to, is this panel's own to announce.
+  const [asOpened, setAsOpened] = useState(true);
   const choose = (r: RunName) => {
     setWhich(r);
+    if (r !== which) setAsOpened(false);
     setRunProblem(null);
     setLinkedStepShown(false);
     replaceSearch(stepSearch(runSearch(currentSearch(), r), stepByRun[r] ?? null));
@@ -93,9 +98,16 @@ export function RedlockPanel() {
   const [linkProblem, setLinkProblem] = useState(fromLink.linkProblem);
   // Back or Forward: the run, sizes and step that entry's URL names, unless the figure already
   // shows them (then the reader's place in the other run stays too).
-  const shownRef = useRef({ which, ownMsByRun, step: stepByRun[which] ?? null });
+  // The notices' words too: those the entry says anew are announced, the same ones stay as they are.
+  const shownNow = () => ({
+    which,
+    ownMsByRun,
+    step: stepByRun[which] ?? null,
+    notices: [runProblem, linkProblem[which], linkedStepShown ? stepFromLink.problem : null],
+  });
+  const shownRef = useRef(shownNow());
   useEffect(() => {
-    shownRef.current = { which, ownMsByRun, step: stepByRun[which] ?? null };
+    shownRef.current = shownNow();
   });
   useEffect(
     () =>
@@ -107,6 +119,8 @@ export function RedlockPanel() {
           (link.stepByRun[link.which] ?? null) === now.step &&
           RUN_NAMES.every((r) => link.ownMsByRun[r] === now.ownMsByRun[r]);
         if (same) return;
+        const notices = [link.runProblem, link.linkProblem[link.which], link.stepFromLink.problem];
+        if (notices.some((text, i) => text !== null && text !== now.notices[i])) setAsOpened(false);
         setWhich(link.which);
         setRunProblem(link.runProblem);
         setStepFromLink(link.stepFromLink);
@@ -206,7 +220,7 @@ export function RedlockPanel() {
           <p className="rl-setup">{clockJumpSetup(trace.params.ttlMs)}</p>
         )}
         {runProblem && (
-          <p className="fl-link-notice rl-notice" role="status">
+          <p className="fl-link-notice rl-notice" role={asOpened ? undefined : 'status'}>
             {runProblem}
           </p>
         )}
@@ -219,7 +233,7 @@ export function RedlockPanel() {
           onChange={setOwnMs}
         />
         {linkProblem[which] && (
-          <p className="fl-link-notice rl-notice" role="status">
+          <p className="fl-link-notice rl-notice" role={asOpened ? undefined : 'status'}>
             {linkProblem[which]}
           </p>
         )}
@@ -300,7 +314,12 @@ export function RedlockPanel() {
         </div>
         <p className="rl-keys">Keys: ← → step through the events.</p>
         {stepNotice && (
-          <p className="fl-link-notice rl-notice" role="status">
+          <p
+            className="fl-link-notice rl-notice"
+            // A step past the run's end is the panel's alone to say: the title's notice cannot
+            // know the run's length.
+            role={asOpened && stepNotice === stepFromLink.problem ? undefined : 'status'}
+          >
             {stepNotice}
           </p>
         )}

@@ -148,6 +148,21 @@ describe('ReplayPanel, the run selects', () => {
     expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Replay' }));
   });
 
+  it('shows the link’s notice it opens with, announced under the title; announces a later one', () => {
+    usePlayback.setState({ notice: 'The link’s variant “nope” is not one this scenario has.' });
+    render(<ReplayPanel />);
+    const live = (text: RegExp) => screen.getByText(text).closest('[role="status"]');
+    // The notice under the page's title (app/LinkNotice.tsx) says the link's problems aloud.
+    expect(live(/variant “nope”/)).toBeNull();
+    // Back to an entry whose link names another run that does not exist.
+    act(() => usePlayback.setState({ notice: 'There is no scenario called “gone”.' }));
+    expect(live(/scenario called “gone”/)).not.toBeNull();
+    act(() =>
+      usePlayback.setState({ notice: 'The link’s variant “nope” is not one this scenario has.' }),
+    );
+    expect(live(/variant “nope”/)).not.toBeNull();
+  });
+
   it('names every scenario in what a 320 px select shows, each name its own', () => {
     render(<ReplayPanel />);
     const scenario = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Scenario' });

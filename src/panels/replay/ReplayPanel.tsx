@@ -3,7 +3,7 @@
 // newer body. The panel only draws; the cursor computes, the store remembers. Its parts: the run
 // picker, the player (timeline, transport, the document and the lock now, the verdict, the event
 // list), and the notes on recordings.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import {
   dismissNotice,
@@ -41,6 +41,11 @@ export function ReplayPanel() {
   const cursor = useMemo(() => (run.trace ? new ReplayCursor(run.trace) : null), [run]);
   const reducedMotion = useReducedMotion();
   const panelRef = useRef<HTMLDivElement>(null);
+  // The notice the replay opened with is the link's, which the notice under the page's title
+  // (app/LinkNotice.tsx) announces once every panel is in: here it is shown, not announced again.
+  // Any notice after it (Back or Forward to another link's run) is the replay's own to announce.
+  const [linkNotice, setLinkNotice] = useState(notice);
+  if (linkNotice !== null && notice !== linkNotice) setLinkNotice(null);
 
   // Playing is a chain of timeouts, one per step, so a speed change or a pause takes effect at once.
   useEffect(() => {
@@ -88,7 +93,7 @@ export function ReplayPanel() {
         onKeyDown={onKeyDown}
       >
         {notice && (
-          <div className="replay-notice" role="status">
+          <div className="replay-notice" role={notice === linkNotice ? undefined : 'status'}>
             <span>{notice}</span>
             <button
               type="button"
