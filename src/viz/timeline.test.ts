@@ -11,6 +11,7 @@ import {
   type PlacedMark,
 } from './timelineLayout';
 import { simulate } from '../sim/simulate';
+import { fmt } from './timelineWords';
 import { etcdLeaseTrace, pausedClientTrace } from '../panels/replay/fixtures';
 import { whatIfRun } from '../panels/paused-client/whatIf';
 
@@ -216,7 +217,7 @@ describe('timelineModel on Redlock', () => {
     expect(second.detail).toMatch(/^client 2 holds the lock too from/);
     const write1 = model.marks.find((m) => m.kind === 'write' && m.actor === 'client-1')!;
     expect(write1).toMatchObject({ stale: true });
-    expect(write1.detail).toMatch(/while client 2 holds the lock too/);
+    expect(write1.detail).toMatch(/while client 2 also believes it holds the lock/);
     expect(write1.label).toBe('write v1 (2 holders)');
     const layout = layoutTimeline(model, { width: 800 });
     const [y1, y2] = layout.marks.filter((m) => m.kind === 'hold').map((m) => m.y);
@@ -468,9 +469,12 @@ describe('timelineModel when something other than its holder ends a hold', () =>
     )!;
     const { marks } = timelineModel(trace);
     expect(holdOf(marks, 'client-2')).toMatchObject({ t2: del.t });
-    expect(marks.find((m) => m.kind === 'release' && m.actor === 'client-1')?.detail).toBe(
+    const blind = marks.find((m) => m.kind === 'release' && m.actor === 'client-1')!;
+    expect(blind.detail).toBe(
       'client 1’s blind DEL deletes client 2’s key: the lock is free, and client 2 is not told.',
     );
+    // Labelled as the caption and the lock card name it: the run's point, not any release.
+    expect(blind.label).toBe('blind DEL');
     // Checking the token, the same release deletes nothing and ends no one's hold.
     const checked = timelineModel(
       simulate({ scenario: 'slow-release', variant: 'token-check', seed: 1 }),
@@ -563,8 +567,31 @@ describe('a fault’s mark, from the injector’s request to its effect', () => 
       trace.events[done]!.t,
       done,
     ]);
-    expect(fault.detail).toMatch(/^The primary fails over to a replica that never received/);
-    expect(fault.detail).toMatch(/Set out at [\d.]+ ms, in effect at [\d.]+ ms\.$/);
+    // Shown under the request's time, it says the request first, then when and what took effect.
+    const late = Math.round((trace.events[done]!.t - trace.events[asked]!.t) * 10) / 10;
+    expect(fault.detail).toBe(
+      `The fault injector asks for the failover; it takes effect ${late} ms later, at ${fmt(trace.events[done]!.t)}. ` +
+        'The primary fails over to a replica that never received the lock’s key: the lock is gone.',
+    );
+  });
+
+  it('says what a terminated session and a Redlock node’s clock jump did, not only that they came', () => {
+    const advisory = timelineModel(recorded('advisory-disconnect.default.pg-advisory'));
+    expect(advisory.marks.find((m) => m.kind === 'fault')!.detail).toMatch(
+      /later, at [\d.]+ ms\. Postgres ends client 1’s session: its open transaction rolls back, and its advisory lock ends with it\.$/,
+    );
+    const redlock = timelineModel(recorded('redlock-clock-jump.default.redlock'));
+    expect(redlock.marks.find((m) => m.kind === 'fault')!.detail).toMatch(
+      /The clock on node redis-3 jumps 2000 ms forward: the keys on that node expire 2000 ms sooner\.$/,
+    );
+  });
+
+  it('does not credit “no newer token” where the writes carry none', () => {
+    const redlock = timelineModel(recorded('redlock-clock-jump.default.redlock'));
+    const stored = redlock.marks.find((m) => m.kind === 'stored' && m.label === 'stores v2')!;
+    expect(stored.detail).toMatch(
+      /though client 1 also believes it holds the lock: no other client has written yet, and this storage checks no tokens\./,
+    );
   });
 
   it('stays a point where the effect comes at once, and says so where none comes', () => {
@@ -577,7 +604,7 @@ describe('a fault’s mark, from the injector’s request to its effect', () => 
       events: trace.events.filter((e) => e.f !== 'failover' || e.type === 'invoke'),
     };
     expect(timelineModel(cut).marks.find((m) => m.kind === 'fault')!.detail).toMatch(
-      /the run ends before it takes effect\.$/,
+      /^The fault injector asks for the failover; the run ends before it takes effect\.$/,
     );
   });
 });
@@ -681,6 +708,28 @@ describe('layoutTimeline on every committed recording, at a phone’s widths and
     const release = l.marks.find((m) => m.kind === 'release')!;
     expect([release.label, release.labelAt]).toEqual(['frees nothing', 'below']);
     expect(l.marks.find((m) => m.kind === 'write' && m.stale)?.labelAt).toBe('above');
+  });
+
+  it('keeps the raised fence in a store’s label at every width, where the store is labelled', () => {
+    // Without it, a phone showed "stores v2, fence 34", then "stores v3" and "rejects v2b": a
+    // write with token 34 turned away by a fence that, as drawn, was still 34.
+    const out: string[] = [];
+    for (const { file, trace } of recordings) {
+      const model = timelineModel(trace);
+      const raising = model.marks.filter(
+        (m) => m.kind === 'stored' && /, fence \d+$/.test(m.label),
+      );
+      for (const width of widths) {
+        const placed = layoutTimeline(model, { width }).marks;
+        for (const m of raising) {
+          // The placed mark's label is the form that was drawn.
+          const drawn = placed.find((p) => p.id === m.id)!;
+          if (drawn.labelAt !== 'none' && !/fence \d+$/.test(drawn.label))
+            out.push(`${file} at ${width} px: “${drawn.label}”`);
+        }
+      }
+    }
+    expect(out).toEqual([]);
   });
 
   it('labels a stale write and the storage’s answer to it wherever the full width labels them', () => {

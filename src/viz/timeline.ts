@@ -60,6 +60,11 @@ export interface Mark {
   detail: string;
   /** The event this mark stands for (its index in trace.events), to seek the replay to it. */
   eventIndex: number;
+  /**
+   * A fault's request, where the mark stands for its effect (eventIndex): the replay rings the
+   * mark at the request's step too, the step whose caption tells of it.
+   */
+  requestIndex?: number;
   /** The actor the mark is about, for colour. */
   actor?: string;
   /** A write whose writer no longer held the lock: it had run out, or another client took it. */

@@ -27,7 +27,18 @@ function clockJumpDetail(trace: Trace, v: Record<string, unknown>): string {
   }
   if (trace.params.lock === 'etcd' && node === 'etcd')
     return `The etcd server’s wall clock ${jumps}, but etcd times leases on a monotonic clock: no lease ends ${back ? 'later' : 'sooner'}.`;
-  return `A clock on node ${node} ${jumps}.`;
+  // A Redlock node: only the keys on that one node go, each client's among them.
+  return back
+    ? `The clock on node ${node} ${jumps}: the keys on that node live ${by} longer.`
+    : `The clock on node ${node} ${jumps}: the keys on that node expire ${by} sooner.`;
+}
+
+/** What the fault injector asks for, named as the mark's label names it. */
+function askWords(ev: TraceEvent): string {
+  const v = ev.value ?? {};
+  if (ev.f === 'clock-jump') return 'asks for the clock jump';
+  if (ev.f === 'failover') return 'asks for the failover';
+  return `asks to end ${typeof v.target === 'string' ? `${actorName(v.target)}’s` : 'a client’s'} session`;
 }
 
 /** A clock-jump, failover or terminate event. */
@@ -69,7 +80,8 @@ export function readFault(s: TimelineState, ev: TraceEvent, i: number): void {
           : ev.f === 'failover'
             ? 'failover'
             : `terminate ${typeof v.target === 'string' ? actorName(v.target) : ''}`.trim(),
-      detail: `${faultDetail(trace, ev)} The fault injector sets out at ${fmt(ev.t)}; the run ends before it takes effect.`,
+      // Nothing took effect: what it would have done is not said, lest it read as done.
+      detail: `The fault injector ${askWords(ev)}; the run ends before it takes effect.`,
       eventIndex: i,
     };
     s.marks.push(mark);
@@ -82,15 +94,18 @@ export function readFault(s: TimelineState, ev: TraceEvent, i: number): void {
   const asked = s.faultAsked.get(ev.f);
   if (!asked) return;
   s.faultAsked.delete(ev.f);
+  asked.requestIndex = asked.eventIndex;
   asked.eventIndex = i;
   asked.detail = faultDetail(trace, ev);
   if (ev.t > asked.t) {
+    // The detail is shown under the request's time: it says the two in the order they came, so
+    // that the effect does not read as though it came at the request.
     asked.t2 = ev.t;
-    asked.detail += ` Set out at ${fmt(asked.t)}, in effect at ${fmt(ev.t)}.`;
+    asked.detail = `The fault injector ${askWords(ev)}; it takes effect ${fmt(ev.t - asked.t)} later, at ${fmt(ev.t)}. ${asked.detail}`;
   }
 }
 
-/** One sentence on what the fault does, read from its effect where it has one. */
+/** One sentence on what the fault did, read from its effect. */
 function faultDetail(trace: Trace, ev: TraceEvent): string {
   const v = ev.value ?? {};
   if (ev.f === 'clock-jump') return clockJumpDetail(trace, v);
@@ -100,5 +115,7 @@ function faultDetail(trace: Trace, ev: TraceEvent): string {
       : v.lockKept === true || (num(v.replicasAcked) ?? 0) > 0
         ? 'The primary fails over to a replica that has the lock’s key.'
         : 'The primary fails over to a replica that may not have the lock.';
-  return `${typeof v.target === 'string' ? actorName(v.target) : 'A client'} is terminated.`;
+  // Only the advisory lock's scenario terminates a session: lock and open transaction go with it.
+  const who = typeof v.target === 'string' ? actorName(v.target) : 'a client';
+  return `Postgres ends ${who}’s session: its open transaction rolls back, and its advisory lock ends with it.`;
 }

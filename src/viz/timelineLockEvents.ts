@@ -124,7 +124,9 @@ export function readRelease(s: TimelineState, ev: TraceEvent, i: number): void {
       lane: ev.actor,
       kind: 'release',
       t: ev.t,
-      label: committed ? 'commit' : 'release',
+      // The blind DEL that took another client's key is the point of its run: named as the
+      // replay's caption and lock card name it, not as any release.
+      label: deletedOf ? 'blind DEL' : committed ? 'commit' : 'release',
       detail: deletedOf
         ? `${actorName(ev.actor)}’s blind DEL deletes ${actorName(deletedOf.actor)}’s key: the lock is free, and ${actorName(deletedOf.actor)} is not told.`
         : committed

@@ -70,7 +70,7 @@ export function readWrite(s: TimelineState, ev: TraceEvent, i: number): void {
         : takenBy !== undefined
           ? `${actorName(takenBy.actor)} had taken the lock at ${fmt(takenBy.t)}`
           : twoHolders
-            ? `${actorName(alongside!.actor)} holds the lock too`
+            ? `${actorName(alongside!.actor)} also believes it holds the lock`
             : 'its lock is gone';
   const overwrote = s.overwroteOf(ev);
   const isLost = overwrote !== undefined;
@@ -96,7 +96,7 @@ export function readWrite(s: TimelineState, ev: TraceEvent, i: number): void {
     ...(stale && !(twoHolders && independentHolds) && typeof v.body === 'string'
       ? { shorter: [`stale ${v.body}`] }
       : {}),
-    detail: `${actorName(ev.actor)} sends ${quoted(v.body)} with ${token !== null ? `token ${token}` : 'no token'}${twoHolders && independentHolds ? `, while ${actorName(alongside!.actor)} holds the lock too` : stale ? `, though ${why}` : ''}.`,
+    detail: `${actorName(ev.actor)} sends ${quoted(v.body)} with ${token !== null ? `token ${token}` : 'no token'}${twoHolders && independentHolds ? `, while ${actorName(alongside!.actor)} also believes it holds the lock` : stale ? `, though ${why}` : ''}.`,
     eventIndex: inv?.i ?? i,
     actor: ev.actor,
     stale,
@@ -113,9 +113,16 @@ export function readWrite(s: TimelineState, ev: TraceEvent, i: number): void {
         : accepted
           ? `stores ${typeof v.body === 'string' ? v.body : ''}${raisedFence(v.fence, fenceBefore) ? `, fence ${num(v.fence)}` : ''}`
           : `rejects ${typeof v.body === 'string' ? v.body : ''}`,
-    // The fence a write raised is said again by the write it rejects: the shorter form leaves it.
+    // Where the full words find no room, the raised fence is what to keep: without it the figure
+    // shows only the older fence, and a later write rejected at that same token reads as wrong
+    // (fence 34 drawn, "rejects v2b" with token 34). The body goes first, then the verb.
     ...(accepted && v.pending !== true && raisedFence(v.fence, fenceBefore)
-      ? { shorter: [`stores ${typeof v.body === 'string' ? v.body : ''}`] }
+      ? {
+          shorter: [
+            `${typeof v.body === 'string' ? v.body : ''}, fence ${num(v.fence)}`,
+            `fence ${num(v.fence)}`,
+          ],
+        }
       : {}),
     detail:
       v.pending === true
@@ -124,7 +131,13 @@ export function readWrite(s: TimelineState, ev: TraceEvent, i: number): void {
           ? isLost
             ? `The storage accepts ${stale ? 'the stale ' : ''}${quoted(v.body)} and overwrites ${actorName(overwrote.actor)}’s ${quoted(overwrote.body)}: an update is lost.`
             : stale
-              ? `The storage accepts ${quoted(v.body)} in place of ${quoted(bodyBefore)}, though ${why.replace(/^its /, `${actorName(ev.actor)}’s `)}: no newer token has written yet. Nothing is lost because the clients here write without reading first; a holder that had read the document would silently undo this write.`
+              ? `The storage accepts ${quoted(v.body)} in place of ${quoted(bodyBefore)}, though ${why.replace(/^its /, `${actorName(ev.actor)}’s `)}: ${
+                  // A storage that checks no tokens (its fence stays 0), or a write with none:
+                  // no token could have stopped it, newer or not. The replay's caption says the same.
+                  token === null || num(v.fence) === 0
+                    ? 'no other client has written yet, and this storage checks no tokens'
+                    : 'no newer token has written yet'
+                }. Nothing is lost because the clients here write without reading first; a holder that had read the document would silently undo this write.`
               : `The storage stores ${quoted(v.body)}${raisedFence(v.fence, fenceBefore) ? ` and raises the fence to ${num(v.fence)}` : ''}.`
           : `The storage rejects ${quoted(v.body)}: ${rejectedWhy(token, fenceBefore, v.reason)}. The writer learns it lost the lock.`,
     eventIndex: i,

@@ -14,7 +14,7 @@ describe('the replay when the lock server’s clock is stepped back', () => {
 
   it('says the clock is stepped back and keys live longer', () => {
     expect(describeEvent(trace.events[at('clock-jump', 'invoke')]!, null, 'redis')).toBe(
-      'The fault injector sets out to step Redis’s wall clock back 500 ms.',
+      'The fault injector asks to step Redis’s wall clock back 500 ms.',
     );
     expect(describeEvent(trace.events[at('clock-jump', 'info')]!, null, 'redis')).toBe(
       'Redis’s wall clock now reads 500 ms behind: every key lives that much longer by it, expiring that much later.',

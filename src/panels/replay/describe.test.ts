@@ -154,7 +154,7 @@ describe('describe', () => {
         type: 'invoke',
         value: { node: 'C', byMs: 200 },
       }),
-    ).toBe('The fault injector sets out to step the clock on C 200 ms forward.');
+    ).toBe('The fault injector asks to step the clock on C 200 ms forward.');
   });
 });
 
@@ -209,6 +209,32 @@ describe('describe on Postgres advisory locks', () => {
     expect(describeEvent(notReleased, null, 'redis')).toBe(
       'The release deletes nothing: the key holds another token.',
     );
+  });
+
+  it('says a terminate is asked for before it is done, and what its effect ends', () => {
+    const terminate = (type: 'invoke' | 'info', note?: string) =>
+      ({
+        t: 200,
+        actor: 'nemesis',
+        f: 'terminate',
+        type,
+        value: { target: 'client-1' },
+        ...(note ? { note } : {}),
+      }) as const;
+    // At the request the lock card still shows the lock held: the caption must not say it ended.
+    expect(describeEvent(terminate('invoke'), null, 'pg-advisory')).toBe(
+      'The fault injector asks Postgres to end client 1’s session.',
+    );
+    expect(describeEvent(terminate('info'), null, 'pg-advisory')).toBe(
+      'Client 1’s session is gone: its transaction rolls back and its advisory lock ends.',
+    );
+    expect(
+      describeEvent(
+        terminate('info', 'pg_terminate_backend(12688): its transaction rolls back'),
+        null,
+        'pg-advisory',
+      ),
+    ).toBe('Client 1’s session is gone (pg_terminate_backend(12688): its transaction rolls back).');
   });
 });
 
@@ -350,7 +376,7 @@ describe('the replay when the lock server’s wall clock jumps', () => {
 
   it('says per lock what the step does: Redis and the lease row expire sooner, etcd does not', () => {
     expect(describeEvent(jumpEvent('redis', 'invoke'), null, 'redis')).toBe(
-      'The fault injector sets out to step Redis’s wall clock 2000 ms forward.',
+      'The fault injector asks to step Redis’s wall clock 2000 ms forward.',
     );
     expect(describeEvent(jumpEvent('redis', 'info'), null, 'redis')).toBe(
       'Redis’s wall clock now reads 2000 ms ahead: every key expires that much sooner, and a key past its expiry is gone.',
@@ -359,7 +385,7 @@ describe('the replay when the lock server’s wall clock jumps', () => {
       'Postgres’s clock, and so now(), reads 2000 ms ahead: every lease row expires that much sooner, and one past its expires_at is free to take.',
     );
     expect(describeEvent(jumpEvent('etcd', 'invoke'), null, 'etcd')).toBe(
-      'The fault injector sets out to step the etcd server’s wall clock 2000 ms forward.',
+      'The fault injector asks to step the etcd server’s wall clock 2000 ms forward.',
     );
     expect(describeEvent(jumpEvent('etcd', 'info'), null, 'etcd')).toBe(
       'The etcd server’s wall clock now reads 2000 ms ahead, but etcd times leases on a monotonic clock: no lease ends sooner.',

@@ -251,9 +251,13 @@ export function describeEvent(
       if (ev.type === 'invoke') return 'The Redis primary fails; the failover to a replica begins.';
       // The note says when: "before it had received the lock".
       return `The replica is promoted${evNote ? ` ${evNote}` : ''}.`;
-    case 'terminate':
-      if (ev.type !== 'invoke') return `The session is gone${note}.`;
-      return `${capitalize(actorName(typeof v.target === 'string' ? v.target : 'a client'))} is terminated${note}.`;
+    case 'terminate': {
+      // The request is not yet the effect: the lock card changes only when the session is gone.
+      const whose = actorName(typeof v.target === 'string' ? v.target : 'a client');
+      if (ev.type === 'invoke')
+        return `The fault injector asks Postgres to end ${whose}’s session${note}.`;
+      return `${capitalize(whose)}’s session is gone${note || ': its transaction rolls back and its advisory lock ends'}.`;
+    }
     case 'hold-network':
       return `A packet is held in the network${note}.`;
     default:
@@ -287,7 +291,7 @@ function describeClockJump(ev: TraceEvent, lock: string | undefined): string {
       : etcd
         ? 'the etcd server’s wall clock'
         : `the clock on ${node}`;
-    return `The fault injector sets out to step ${clock}${stepped.slice('stepped'.length)}.`;
+    return `The fault injector asks to step ${clock}${stepped.slice('stepped'.length)}.`;
   }
   if (ev.type === 'fail')
     return `The clock on ${node} could not be stepped${ev.note ? ` (${prose(ev.note)})` : ''}.`;

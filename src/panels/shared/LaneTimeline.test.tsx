@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { LaneTimeline } from './LaneTimeline';
 import { etcdLeaseTrace, pausedClientTrace } from '../replay/fixtures';
+import { simulate } from '../../sim/simulate';
 
 afterEach(cleanup);
 
@@ -109,5 +110,24 @@ describe('LaneTimeline', () => {
     const [start, now, end] = [0, 321, 513].map(playheadX);
     expect(start).toBeLessThan(now!);
     expect(now).toBeLessThan(end!);
+  });
+});
+
+describe('LaneTimeline, a fault', () => {
+  it('is ringed at the step of its request as well as at the step of its effect', () => {
+    const trace = simulate({ scenario: 'redis-failover', variant: 'fencing-on', seed: 1 });
+    const asked = trace.events.findIndex((e) => e.f === 'failover' && e.type === 'invoke');
+    const done = trace.events.findIndex((e) => e.f === 'failover' && e.type !== 'invoke');
+    const ringed = (active: number) => {
+      const { container, unmount } = render(
+        <LaneTimeline trace={trace} title="Timeline" activeEventIndex={active} />,
+      );
+      const label = container.querySelector('.lt-mark.is-active .lt-label')?.textContent ?? null;
+      unmount();
+      return label;
+    };
+    expect(ringed(asked)).toBe('failover');
+    expect(ringed(done)).toBe('failover');
+    expect(ringed(asked - 1)).not.toBe('failover');
   });
 });

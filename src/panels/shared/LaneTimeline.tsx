@@ -67,8 +67,12 @@ function DrawnTimeline({
   // One tab stop for the whole figure (roving tabindex): the arrows move between its events.
   const [rover, setRover] = useState(0);
   const markRefs = useRef<(SVGGElement | null)[]>([]);
+  // A fault's mark is ringed at its request's step as well as its effect's: both captions tell of it.
   const activeIdx = layout.marks.findIndex(
-    (m) => activeEventIndex !== undefined && m.eventIndex === activeEventIndex,
+    (m) =>
+      activeEventIndex !== undefined &&
+      activeEventIndex !== null &&
+      (m.eventIndex === activeEventIndex || m.requestIndex === activeEventIndex),
   );
   const tabStop = Math.min(rover, layout.marks.length - 1);
   const move = (from: number, key: string): boolean => {
