@@ -39,21 +39,35 @@ export const formatDate = (iso: string) => {
 /** The two settings every reader should see; the rest wait behind a disclosure. */
 const HEADLINE_SETTINGS = ['fsync', 'persistence'];
 
-const headlineSettings = (env: NumbersEnvironment) =>
-  HEADLINE_SETTINGS.filter((k) => env.settings[k] !== undefined)
-    .map((k) => `${k}: ${String(env.settings[k])}`)
-    .join('; ');
-
-/** One sentence on where the lab's figures come from: machine, versions, durability, run. */
+/** One sentence on where the lab's figures come from: machine, versions, run. */
 export function machineSentence(numbers: NumbersFile): string {
   const e = numbers.environment;
   const versions = [`Node ${e.node}`, `Redis ${e.redis}`, `Postgres ${e.postgres}`];
   if (e.etcd) versions.push(`etcd ${e.etcd}`);
-  const settings = headlineSettings(e);
   return (
     `Measured by the lab on ${e.cpuModel} (${e.cpus} CPUs, ${e.memoryGb} GB), ${e.os}; ` +
-    `${versions.join(', ')}.${settings ? ` Settings: ${settings}.` : ''} ` +
-    `${numbers.clients} clients, ${numbers.seconds} s per case, recorded ${formatDate(e.recordedAt)}.`
+    `${versions.join(', ')}. ` +
+    `${numbers.clients} clients at once, ${numbers.seconds} s per case, recorded ${formatDate(e.recordedAt)}.`
+  );
+}
+
+/**
+ * The durability settings, one to a line, as the lab wrote them: inside the sentence their own
+ * colons and semicolons ("fsync: Postgres fsync=off; etcd off (...); persistence: Postgres: ...")
+ * ran together. The note after them says what they mean.
+ */
+function Durability({ env }: { env: NumbersEnvironment }) {
+  const shown = HEADLINE_SETTINGS.filter((k) => env.settings[k] !== undefined);
+  if (shown.length === 0) return null;
+  return (
+    <dl className="machine-durability">
+      {shown.map((k) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{String(env.settings[k])}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -117,6 +131,7 @@ export function MachineNote({ load }: { load: NumbersLoad }) {
       <div className="machine-note">
         <p>{machineSentence(load.numbers)}</p>
         <RunCaveats numbers={load.numbers} />
+        <Durability env={load.numbers.environment} />
         <FsyncNote env={load.numbers.environment} />
         <AllSettings env={load.numbers.environment} />
       </div>

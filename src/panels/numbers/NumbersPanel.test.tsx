@@ -78,7 +78,16 @@ describe('NumbersPanel', () => {
   it('shows the lab figures rounded as said aloud, with the machine they ran on', () => {
     render(<NumbersPanel load={loadNumbers(measured, file)} />);
     expect(screen.getByText(/Measured by the lab on Test CPU \(2 CPUs, 8 GB\)/)).toBeTruthy();
-    expect(screen.getByText(/Settings: fsync: on; persistence: appendonly\. /)).toBeTruthy();
+    expect(screen.getByText(/32 clients at once, /)).toBeTruthy();
+    // The durability settings are one to a line, not run into the sentence.
+    const durability = document.querySelector('.machine-durability');
+    expect([...durability!.querySelectorAll('dt, dd')].map((e) => e.textContent)).toEqual([
+      'fsync',
+      'on',
+      'persistence',
+      'appendonly',
+    ]);
+    expect(screen.getByText(/Measured by the lab/).textContent).not.toContain('fsync');
     // The other settings sit behind a disclosure, not in the sentence.
     const all = screen.getByText('Every setting the lab recorded').closest('details');
     expect(all?.textContent).toContain('nodeClient');
