@@ -115,7 +115,9 @@ function faultDetail(trace: Trace, ev: TraceEvent): string {
       : v.lockKept === true || (num(v.replicasAcked) ?? 0) > 0
         ? 'The primary fails over to a replica that has the lock’s key.'
         : 'The primary fails over to a replica that may not have the lock.';
-  // Only the advisory lock's scenario terminates a session: lock and open transaction go with it.
+  // An advisory lock lives in its session, so it goes with it; a lease row does not.
   const who = typeof v.target === 'string' ? actorName(v.target) : 'a client';
-  return `Postgres ends ${who}’s session: its open transaction rolls back, and its advisory lock ends with it.`;
+  return trace.params.lock === 'pg-advisory'
+    ? `Postgres ends ${who}’s session: its open transaction rolls back, and its advisory lock ends with it.`
+    : `Postgres ends ${who}’s session: its open transaction rolls back.`;
 }

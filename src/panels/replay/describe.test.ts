@@ -228,6 +228,10 @@ describe('describe on Postgres advisory locks', () => {
     expect(describeEvent(terminate('info'), null, 'pg-advisory')).toBe(
       'Client 1’s session is gone: its transaction rolls back and its advisory lock ends.',
     );
+    // A lease row outlives the session: only the advisory lock ends with it.
+    expect(describeEvent(terminate('info'), null, 'pg-lease')).toBe(
+      'Client 1’s session is gone: its transaction rolls back.',
+    );
     expect(
       describeEvent(
         terminate('info', 'pg_terminate_backend(12688): its transaction rolls back'),

@@ -256,7 +256,8 @@ export function describeEvent(
       const whose = actorName(typeof v.target === 'string' ? v.target : 'a client');
       if (ev.type === 'invoke')
         return `The fault injector asks Postgres to end ${whose}’s session${note}.`;
-      return `${capitalize(whose)}’s session is gone${note || ': its transaction rolls back and its advisory lock ends'}.`;
+      const ends = lock === 'pg-advisory' ? ' and its advisory lock ends' : '';
+      return `${capitalize(whose)}’s session is gone${note || `: its transaction rolls back${ends}`}.`;
     }
     case 'hold-network':
       return `A packet is held in the network${note}.`;
