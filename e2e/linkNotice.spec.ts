@@ -96,7 +96,7 @@ test.describe('the notice about the link', () => {
       await lab.open('?try-gc-pause=abc#redlock');
       await lab.waitForPanels();
       await expect(notice(page)).toContainText(
-        'The link’s try-gc-pause “abc” is not a number of ms from 0 to 1000, so the figure runs the recorded 500 ms.',
+        'The link’s try-gc-pause “abc” is not a number of ms from 0 to 1000, so the figure runs the recorded 500 ms GC pause.',
       );
       await expect(
         notice(page).getByRole('link', { name: 'Go to “Redlock and its critique”' }),

@@ -12,7 +12,13 @@ import { sizedRun } from './sizedRun';
 export const CLOCK_JUMP_RANGE_MS = { min: 0, max: 2000, step: 50 } as const;
 
 /** The jump on the slider, in the URL as `?try-jump=500#redlock`. */
-export const clockJumpRun = sizedRun(redlockClockJump, 'jumpMs', CLOCK_JUMP_RANGE_MS, 'try-jump');
+export const clockJumpRun = sizedRun(
+  redlockClockJump,
+  'jumpMs',
+  CLOCK_JUMP_RANGE_MS,
+  'try-jump',
+  'clock jump',
+);
 
 function list(xs: readonly string[]): string {
   if (xs.length <= 1) return xs.join('');

@@ -87,7 +87,7 @@ describe('the reader’s pause in the URL', () => {
     expect(gcPauseRun.search('?try-gc-pause=250', null)).toBe('');
     expect(gcPauseRun.parse('?try-gc-pause=250')).toEqual({ ms: 250, problem: null });
     expect(gcPauseRun.parse('?try-gc-pause=1001').problem).toBe(
-      'The link’s try-gc-pause “1001” is not a number of ms from 0 to 1000, so the figure runs the recorded 500 ms.',
+      'The link’s try-gc-pause “1001” is not a number of ms from 0 to 1000, so the figure runs the recorded 500 ms GC pause.',
     );
   });
 });

@@ -10,7 +10,13 @@ import { sizedRun } from './sizedRun';
 export const GC_PAUSE_RANGE_MS = { min: 0, max: 1000, step: 10 } as const;
 
 /** The pause on the slider, in the URL as `?try-gc-pause=300#redlock`. */
-export const gcPauseRun = sizedRun(redlockGcPause, 'pauseMs', GC_PAUSE_RANGE_MS, 'try-gc-pause');
+export const gcPauseRun = sizedRun(
+  redlockGcPause,
+  'pauseMs',
+  GC_PAUSE_RANGE_MS,
+  'try-gc-pause',
+  'GC pause',
+);
 
 const first = (trace: Trace, actor: string, f: string, type: TraceEvent['type']) =>
   trace.events.find((e) => e.actor === actor && e.f === f && e.type === type);

@@ -12,7 +12,7 @@ describe('the Redlock figure’s reading of a link', () => {
     const search = '?try-jump=300&try-gc-pause=abc';
     expect(readLink(search).which).toBe('redlock-clock-jump');
     expect(redlockLinkReader.problems(search)).toEqual([
-      'The link’s try-gc-pause “abc” is not a number of ms from 0 to 1000, so the figure runs the recorded 500 ms.',
+      'The link’s try-gc-pause “abc” is not a number of ms from 0 to 1000, so the figure runs the recorded 500 ms GC pause.',
     ]);
   });
 

@@ -34,6 +34,8 @@ export function sizedRun(
   param: string,
   range: MsRange,
   query: string,
+  /** What the value measures, after its size in a sentence: "jump", "GC pause". */
+  noun: string,
 ): SizedRun {
   const recordedMs = (scenario.defaults as Record<string, number>)[param];
   if (recordedMs === undefined) throw new Error(`${scenario.name} has no parameter ${param}`);
@@ -56,7 +58,7 @@ export function sizedRun(
         ms: read.ms,
         problem:
           read.problem !== null
-            ? `${read.problem}, so the figure runs the recorded ${recordedMs} ms.`
+            ? `${read.problem}, so the figure runs the recorded ${recordedMs} ms ${noun}.`
             : read.rounded,
       };
     },
