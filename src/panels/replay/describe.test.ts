@@ -446,3 +446,29 @@ describe('the replay on etcd', () => {
     expect(describeEvent(grant, null, 'redis')).toBe('Client 2 gets the lock with token 8.');
   });
 });
+
+describe('the lock card while its holder lets go', () => {
+  it('says the holder has asked to let go, since it no longer counts itself a holder', () => {
+    const check = (trace: Trace, word: RegExp) => {
+      const cursor = new ReplayCursor(trace);
+      const lock = trace.params.lock as string;
+      const asked = trace.events.findIndex(
+        (e) => e.f === 'release' && e.type === 'invoke' && e.actor === 'client-2',
+      );
+      const card = describeLockNow(cursor.stateAt(asked + 1), false, lock);
+      expect(card.lock).toMatch(/^Held by client 2/);
+      expect(card.lock).toMatch(word);
+      expect(card.believers).not.toMatch(/client 2/);
+      // Once the answer is in, the line says nothing more about it.
+      expect(describeLockNow(cursor.stateAt(asked + 2), false, lock).lock).not.toMatch(/asked/);
+    };
+    check(
+      simulate({ scenario: 'advisory-disconnect', variant: 'default', seed: 1 }),
+      /Client 2 has asked to commit, which ends it; the answer is on its way\.$/,
+    );
+    check(
+      simulate({ scenario: 'holder-crash', variant: 'default', seed: 1 }),
+      /Client 2 has asked to release it; the answer is on its way\.$/,
+    );
+  });
+});

@@ -437,6 +437,17 @@ export function describeLockNow(
       lockLine = `${capitalize(holder)}’s lease TTL ran out at ${ms(lock.expiresAt ?? 0)}. The lock is free once ${server} revokes the expired lease, on its own schedule, a little later.`;
     }
   }
+  // A holder that has asked to let go no longer counts itself a holder, but the server still
+  // does until the answer: said on the lock's line, or the two lines seem to disagree.
+  const letting = lock.holder !== null ? lastStep[lock.holder] : undefined;
+  if (
+    lock.holder !== null &&
+    lockLine.startsWith('Held by') &&
+    !(lock.holder in believers) &&
+    letting?.waiting &&
+    letting.f === 'release'
+  )
+    lockLine += ` ${capitalize(actorName(lock.holder))} has asked to ${lockKind === 'pg-advisory' ? 'commit, which ends it' : 'release it'}; the answer is on its way.`;
   const names = Object.entries(believers);
   const one = ([a, token]: [string, number | null]): string => {
     let text = `${actorName(a)}${token !== null ? ` (token ${token})` : ''}`;
