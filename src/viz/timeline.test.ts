@@ -261,13 +261,13 @@ describe('layoutTimeline', () => {
 
   it('keeps a last tick under the unit as “500 ms”, inside the box and clear of its neighbour', () => {
     const model = timelineModel(simulate({ scenario: 'paused-client', variant: 'fencing-on' }));
-    // At a phone's 343 px the 500 tick, where the pause ends, falls under "ms".
-    const layout = layoutTimeline(model, { width: 343 });
+    // At the narrowest phone's 288 px the 500 tick, where the pause ends, falls under "ms".
+    const layout = layoutTimeline(model, { width: 288 });
     const last = layout.ticks[layout.ticks.length - 1]!;
     expect(last).toMatchObject({ t: 500, label: '500 ms', withUnit: true });
     expect(layout.unitAtEdge).toBe(false);
     const halfPx = (last.label.length * 6) / 2;
-    expect(last.labelX + halfPx).toBeLessThanOrEqual(343);
+    expect(last.labelX + halfPx).toBeLessThanOrEqual(288);
     const before = layout.ticks[layout.ticks.length - 2]!;
     expect(last.labelX - halfPx).toBeGreaterThanOrEqual(
       before.labelX + before.label.length * 3 + 8,
@@ -545,7 +545,7 @@ describe('layoutTimeline, points nudged apart near the end', () => {
     for (const width of [288, 323, 343, 800]) {
       const layout = layoutTimeline(model, { width });
       for (const m of layout.marks.filter((m) => m.x2 === undefined))
-        expect(m.x, `${m.label} at ${width} px`).toBeLessThanOrEqual(width - 12);
+        expect(m.x, `${m.label} at ${width} px`).toBeLessThanOrEqual(width - 15);
     }
   });
 });

@@ -75,8 +75,11 @@ const ROW_PX = 15;
 
 /** How far apart two point marks in one lane are drawn at least, in px (each is 12 to 14 wide). */
 const MIN_POINT_GAP_PX = 15;
-/** Room right of the rightmost point's centre: its dot and the ring of the current step. */
-const RIGHT_EDGE_ROOM_PX = 12;
+/**
+ * Room right of the rightmost point's centre: the ring of the current step (RING_HALF_PX, its
+ * stroke included) and a px to spare, or the ring is cut at the figure's edge.
+ */
+const RIGHT_EDGE_ROOM_PX = 15;
 
 /** Marks a connector line starts or ends on. */
 const CONNECTED_KINDS: ReadonlySet<MarkKind> = new Set(['write', 'stored', 'rejected']);
