@@ -126,8 +126,8 @@ export class SimBackend implements Backend {
           // Whether the promoted node has the lock key: the replay frees the lock when it has not.
           value: { promoted: 'redis-replica', lockKept: promoted.lockKept },
           note: promoted.lockKept
-            ? 'after it had received the lock'
-            : 'before it had received the lock',
+            ? 'after it has received the lock'
+            : 'before it has received the lock',
         });
         return;
       }

@@ -83,8 +83,8 @@ export async function createRedisReplicatedBackend(
               last === null || replicasAcked === null
                 ? 'with no lock taken yet'
                 : replicasAcked === 0
-                  ? `before it had received the lock (WAIT 1 100, sent after ${inWords(last.actor)}’s acquire to wait up to 100 ms for one replica’s copy, found none)`
-                  : `after it had received the lock (WAIT 1 100, sent after ${inWords(last.actor)}’s acquire to wait up to 100 ms for one replica’s copy, counted ${replicasAcked})`,
+                  ? `before it has received the lock (WAIT 1 100, sent after ${inWords(last.actor)}’s acquire to wait up to 100 ms for one replica’s copy, found none)`
+                  : `after it has received the lock (WAIT 1 100, sent after ${inWords(last.actor)}’s acquire to wait up to 100 ms for one replica’s copy, counted ${replicasAcked})`,
           };
         },
         done,

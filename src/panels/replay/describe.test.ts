@@ -288,10 +288,10 @@ describe('describe, in words for each lock', () => {
         f: 'failover',
         type: 'info',
         value: { promoted: 'redis-replica', replicasAcked: 0 },
-        note: "before it had received the lock (WAIT 1 100, sent after client-1's acquire to wait up to 100 ms for one replica’s copy, found none)",
+        note: "before it has received the lock (WAIT 1 100, sent after client-1's acquire to wait up to 100 ms for one replica’s copy, found none)",
       }),
     ).toBe(
-      'The replica is promoted before it had received the lock (WAIT 1 100, sent after client 1’s acquire to wait up to 100 ms for one replica’s copy, found none).',
+      'The replica is promoted before it has received the lock (WAIT 1 100, sent after client 1’s acquire to wait up to 100 ms for one replica’s copy, found none).',
     );
     expect(
       describeEvent({

@@ -249,7 +249,7 @@ export function describeEvent(
       return describeClockJump(ev, lock);
     case 'failover':
       if (ev.type === 'invoke') return 'The Redis primary fails; the failover to a replica begins.';
-      // The note says when: "before it had received the lock".
+      // The note says when: "before it has received the lock".
       return `The replica is promoted${evNote ? ` ${evNote}` : ''}.`;
     case 'terminate': {
       // The request is not yet the effect: the lock card changes only when the session is gone.

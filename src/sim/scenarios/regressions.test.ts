@@ -70,7 +70,7 @@ describe('review findings, pinned', () => {
       ['stop', 'info'],
     ]);
     expect(trace.events.find((e) => e.f === 'failover' && e.type === 'info')?.note).toBe(
-      'after it had received the lock',
+      'after it has received the lock',
     );
     expect(trace.outcome).toMatchObject({ verdict: 'safe', holdersOverlap: false });
     expect(trace.outcome.document.body).toBe('v1');
