@@ -27,6 +27,13 @@ function labelSpan(m: PlacedMark, letterPx: number): readonly [number, number] {
   return [left, left + w];
 }
 
+/** A committed recording, by its name without `.json`. */
+function recorded(name: string): Trace {
+  return JSON.parse(
+    readFileSync(new URL(`../../recordings/${name}.json`, import.meta.url), 'utf8'),
+  ) as Trace;
+}
+
 describe('timelineModel', () => {
   it('reads the paused client: lanes, holds, the TTL running out, the pause and both writes', () => {
     const m = timelineModel(pausedClientTrace(true));
@@ -514,12 +521,7 @@ describe('timelineModel, releases that let nothing go and commits', () => {
 
 describe('layoutTimeline, labels that matter first', () => {
   it('labels the grant that ends a run of refusals, at a phone’s width too', () => {
-    const trace = JSON.parse(
-      readFileSync(
-        new URL('../../recordings/etcd-lease.fencing-off.etcd.json', import.meta.url),
-        'utf8',
-      ),
-    ) as Trace;
+    const trace = recorded('etcd-lease.fencing-off.etcd');
     const model = timelineModel(trace);
     for (const width of [343, 800]) {
       const layout = layoutTimeline(model, { width });
@@ -532,16 +534,7 @@ describe('layoutTimeline, labels that matter first', () => {
 
 describe('layoutTimeline, points nudged apart near the end', () => {
   it('keeps every point inside the box, with room for the current step’s ring', () => {
-    const trace = JSON.parse(
-      readFileSync(
-        new URL(
-          '../../recordings/redis-failover.fencing-on.redis-replicated.json',
-          import.meta.url,
-        ),
-        'utf8',
-      ),
-    ) as Trace;
-    const model = timelineModel(trace);
+    const model = timelineModel(recorded('redis-failover.fencing-on.redis-replicated'));
     for (const width of [288, 323, 343, 800]) {
       const layout = layoutTimeline(model, { width });
       for (const m of layout.marks.filter((m) => m.x2 === undefined))
@@ -551,11 +544,6 @@ describe('layoutTimeline, points nudged apart near the end', () => {
 });
 
 describe('a fault’s mark, from the injector’s request to its effect', () => {
-  const recorded = (name: string) =>
-    JSON.parse(
-      readFileSync(new URL(`../../recordings/${name}.json`, import.meta.url), 'utf8'),
-    ) as Trace;
-
   it('spans a failover that took effect later, and goes to the step where it took effect', () => {
     const trace = recorded('redis-failover.fencing-on.redis-replicated');
     const asked = trace.events.findIndex((e) => e.f === 'failover' && e.type === 'invoke');
@@ -615,9 +603,7 @@ const recordings = readdirSync(new URL('../../recordings/', import.meta.url))
   .sort()
   .map((file) => ({
     file,
-    trace: JSON.parse(
-      readFileSync(new URL(`../../recordings/${file}`, import.meta.url), 'utf8'),
-    ) as Trace,
+    trace: recorded(file.replace(/\.json$/, '')),
   }));
 
 /**
