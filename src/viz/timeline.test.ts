@@ -582,6 +582,21 @@ describe('a fault’s mark, from the injector’s request to its effect', () => 
     );
   });
 
+  it('says a fault that failed failed, and claims no effect for it', () => {
+    const trace = simulate({ scenario: 'server-clock-jump', variant: 'fencing-on', seed: 1 });
+    const failed = {
+      ...trace,
+      events: trace.events.map((e) =>
+        e.f === 'clock-jump' && e.type !== 'invoke'
+          ? { ...e, type: 'fail' as const, note: 'the shim is not loaded' }
+          : e,
+      ),
+    };
+    expect(timelineModel(failed).marks.find((m) => m.kind === 'fault')!.detail).toBe(
+      'The fault injector asks for the clock jump, and it fails: the shim is not loaded.',
+    );
+  });
+
   it('stays a point where the effect comes at once, and says so where none comes', () => {
     const trace = simulate({ scenario: 'redis-failover', variant: 'fencing-on', seed: 1 });
     const fault = timelineModel(trace).marks.find((m) => m.kind === 'fault')!;

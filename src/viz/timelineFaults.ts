@@ -96,6 +96,12 @@ export function readFault(s: TimelineState, ev: TraceEvent, i: number): void {
   s.faultAsked.delete(ev.f);
   asked.requestIndex = asked.eventIndex;
   asked.eventIndex = i;
+  if (ev.type === 'fail') {
+    // It never took effect: nothing it would have done is said.
+    asked.detail = `The fault injector ${askWords(ev)}, and it fails${ev.note ? `: ${ev.note}` : ''}.`;
+    if (ev.t > asked.t) asked.t2 = ev.t;
+    return;
+  }
   asked.detail = faultDetail(trace, ev);
   if (ev.t > asked.t) {
     // The detail is shown under the request's time: it says the two in the order they came, so
