@@ -58,6 +58,8 @@ export function readWrite(s: TimelineState, ev: TraceEvent, i: number): void {
   const holdsIt = ownHeld && (independentHolds ? alongside === undefined : takenBy === undefined);
   const twoHolders = ownHeld && alongside !== undefined;
   const stale = !holdsIt;
+  // The body as the labels say it: empty where the trace gave none.
+  const body = typeof v.body === 'string' ? v.body : '';
   // Why it is stale, in the words of what had happened when it was sent.
   const why = !stale
     ? ''
@@ -90,8 +92,8 @@ export function readWrite(s: TimelineState, ev: TraceEvent, i: number): void {
     // Beside another live majority the write is not late, it is one of two holders'.
     label:
       twoHolders && independentHolds
-        ? `write ${typeof v.body === 'string' ? v.body : ''} (2 holders)`
-        : `${stale ? 'stale ' : ''}write ${typeof v.body === 'string' ? v.body : ''}`.trim(),
+        ? `write ${body} (2 holders)`
+        : `${stale ? 'stale ' : ''}write ${body}`.trim(),
     // At a phone's width, where the write's own words find no room: still said stale.
     ...(stale && !(twoHolders && independentHolds) && typeof v.body === 'string'
       ? { shorter: [`stale ${v.body}`] }
@@ -109,19 +111,16 @@ export function readWrite(s: TimelineState, ev: TraceEvent, i: number): void {
     t: ev.t,
     label:
       v.pending === true
-        ? `${typeof v.body === 'string' ? v.body : ''} in a transaction`
+        ? `${body} in a transaction`
         : accepted
-          ? `stores ${typeof v.body === 'string' ? v.body : ''}${raisedFence(v.fence, fenceBefore) ? `, fence ${num(v.fence)}` : ''}`
-          : `rejects ${typeof v.body === 'string' ? v.body : ''}`,
+          ? `stores ${body}${raisedFence(v.fence, fenceBefore) ? `, fence ${num(v.fence)}` : ''}`
+          : `rejects ${body}`,
     // Where the full words find no room, the raised fence is what to keep: without it the figure
     // shows only the older fence, and a later write rejected at that same token reads as wrong
     // (fence 34 drawn, "rejects v2b" with token 34). The body goes first, then the verb.
     ...(accepted && v.pending !== true && raisedFence(v.fence, fenceBefore)
       ? {
-          shorter: [
-            `${typeof v.body === 'string' ? v.body : ''}, fence ${num(v.fence)}`,
-            `fence ${num(v.fence)}`,
-          ],
+          shorter: [`${body}, fence ${num(v.fence)}`, `fence ${num(v.fence)}`],
         }
       : {}),
     detail:
