@@ -26,6 +26,24 @@ function liveRegionsSaying(page: Page, text: string): Promise<number> {
   );
 }
 
+/**
+ * How many places in the viewport show `text`, each the innermost element that holds it whole:
+ * what a reader sees without scrolling.
+ */
+function inViewSaying(page: Page, text: string): Promise<number> {
+  return page.evaluate(
+    (text) =>
+      [...document.querySelectorAll('body *')]
+        .filter((el) => (el.textContent ?? '').includes(text))
+        .filter((el) => ![...el.children].some((c) => (c.textContent ?? '').includes(text)))
+        .filter((el) => {
+          const box = el.getBoundingClientRect();
+          return box.height > 0 && box.bottom > 0 && box.top < window.innerHeight;
+        }).length,
+    text,
+  );
+}
+
 /** Where a section's top is in the viewport, in px. */
 function sectionTop(page: Page, id: string): Promise<number> {
   return page.evaluate(
@@ -215,23 +233,81 @@ test.describe('the notice about the link', () => {
     });
   }
 
-  test('the replay says its own at its top; another section’s bad value is added above it', async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 375, height: 800 });
-    const lab = new LabPage(page);
-    await lab.open('?scenario=nope&try-ttl=abc#see-it');
-    await lab.waitForPanels();
-    const replay = lab.section('See it: fencing off, then on');
-    const here = noticeHere(replay);
-    await expect(here).toContainText('The link’s try-ttl “abc”');
-    await expect(here).not.toContainText('no scenario called “nope”');
-    await expect(here).toBeInViewport();
-    await expect(replay.getByText('There is no scenario called “nope”')).toBeInViewport();
-    // Said aloud once, by the notice under the title.
-    expect(await liveRegionsSaying(page, 'There is no scenario called “nope”')).toBe(1);
-    expect(await liveRegionsSaying(page, 'The link’s try-ttl “abc”')).toBe(1);
-  });
+  for (const width of [375, 1280]) {
+    test(`the replay’s own bad value and another section’s, with #see-it: one box at its top, one Dismiss (${width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const lab = new LabPage(page);
+      await lab.open('?scenario=nope&try-ttl=abc#see-it');
+      await lab.waitForPanels();
+      const replay = lab.section('See it: fencing off, then on');
+      const here = noticeHere(replay);
+      // Both lines in the one box, not the try-ttl line in a box stacked on the replay's own.
+      await expect(here).toContainText('The link’s try-ttl “abc”');
+      await expect(here).toContainText('There is no scenario called “nope”');
+      await expect(here).toBeInViewport();
+      await expect(replay.locator('.replay-notice')).toHaveCount(0);
+      await expect(replay.getByRole('button', { name: 'Dismiss' })).toHaveCount(1);
+      expect(await inViewSaying(page, 'There is no scenario called “nope”')).toBe(1);
+      // Said aloud once, by the notice under the title.
+      expect(await liveRegionsSaying(page, 'There is no scenario called “nope”')).toBe(1);
+      expect(await liveRegionsSaying(page, 'The link’s try-ttl “abc”')).toBe(1);
+      // One Dismiss, and nothing of the link's is left in the section.
+      await here.getByRole('button', { name: 'Dismiss' }).click();
+      await expect(here).toHaveCount(0);
+      await expect(replay.getByText('There is no scenario called “nope”')).toHaveCount(0);
+      await expect(notice(page)).toHaveCount(0);
+    });
+  }
+
+  for (const [width, copied] of [
+    // The slider's notice is in view under the section's notes: the copy would say it twice.
+    [1280, false],
+    // Below the fold on a phone: the copy says it where the reader lands.
+    [375, true],
+  ] as const) {
+    test(`a bad Redlock size with #redlock is seen once where the reader lands (${width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const lab = new LabPage(page);
+      await lab.open('?try-jump=abc#redlock');
+      await lab.waitForPanels();
+      await expect(notice(page)).toContainText('The link’s try-jump “abc”');
+      await expect.poll(() => sectionTop(page, 'redlock')).toBeLessThan(80);
+      await page.waitForTimeout(300);
+      await expect(noticeHere(lab.section('Redlock and its critique'))).toHaveCount(copied ? 1 : 0);
+      expect(await inViewSaying(page, 'The link’s try-jump “abc”')).toBe(1);
+      expect(await liveRegionsSaying(page, 'The link’s try-jump “abc”')).toBe(1);
+    });
+  }
+
+  for (const width of [375, 1280]) {
+    test(`a hash naming a heading inside a section has the notice just before it, in view (${width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const lab = new LabPage(page);
+      await lab.open('?try-ttl=abc#replay-events-title');
+      await lab.waitForPanels();
+      const replay = lab.section('See it: fencing off, then on');
+      const here = noticeHere(replay);
+      await expect(here).toContainText('The link’s try-ttl “abc”');
+      const events = replay.getByRole('heading', { name: 'Events' });
+      // Let the page hold its place, then look where the reader is.
+      await page.waitForTimeout(2500);
+      await expect(here).toBeInViewport();
+      await expect(events).toBeInViewport();
+      expect(
+        await events.evaluate((h) =>
+          h.previousElementSibling?.classList.contains('link-notice-slot'),
+        ),
+      ).toBe(true);
+      // The section's top is far above: the copy is not there.
+      expect(await sectionTop(page, 'see-it')).toBeLessThan(-200);
+    });
+  }
 
   test('a bad Redlock size with #redlock is told in view, and the section is not pushed down', async ({
     page,

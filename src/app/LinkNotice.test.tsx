@@ -24,8 +24,11 @@ const readers: Record<string, LinkReader> = {
         : [],
     // As the replay's: its own notice, at the top of its panel, says the same.
     saidAtTop: true,
+    dismissAtTop: (search) => dismissedAtTop.push(search),
   },
 };
+/** Each search the replay was asked to take its own notice away for. */
+const dismissedAtTop: string[] = [];
 vi.mock('./panels', () => ({
   linkReaderLoaders: Object.fromEntries(
     ['paused-client', 'see-it'].map((id) => [
@@ -37,6 +40,31 @@ vi.mock('./panels', () => ({
     ]),
   ),
 }));
+
+/**
+ * A notice of the section's panel beside its controls, saying `text`, at `box` (px from the
+ * section's top, which is where the reader lands): happy-dom lays nothing out, so the test does.
+ */
+function withPanelNotice(id: string, text: string, box: { top: number; bottom: number }) {
+  panelNotices[id] = text;
+  return vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (
+    this: Element,
+  ) {
+    const at = this.classList.contains('fl-link-notice') ? box : { top: 0, bottom: 0 };
+    return {
+      ...at,
+      left: 0,
+      right: 0,
+      width: 0,
+      height: at.bottom - at.top,
+      x: 0,
+      y: at.top,
+      toJSON: () => ({}),
+    } as DOMRect;
+  });
+}
+/** The text of each section's panel notice beside its controls, if it has one. */
+const panelNotices: Record<string, string> = {};
 
 /** The notice reads the URL the page was opened with when its module loads: a fresh one each. */
 async function openAt(url: string) {
@@ -55,7 +83,10 @@ async function openAt(url: string) {
           <header>
             <h2 id={`${id}-title`}>{id}</h2>
           </header>
-          <div className="panel">the panel</div>
+          <div className="panel">
+            {id === 'see-it' && <h3 id="see-it-events">Events</h3>}
+            {panelNotices[id] && <p className="fl-link-notice">{panelNotices[id]}</p>}
+          </div>
         </section>
       ))}
     </main>,
@@ -87,6 +118,9 @@ const linesOf = (el: HTMLElement | null) =>
 afterEach(() => {
   cleanup();
   asked.length = 0;
+  dismissedAtTop.length = 0;
+  for (const id of Object.keys(panelNotices)) delete panelNotices[id];
+  vi.restoreAllMocks();
   window.history.replaceState(null, '', '/');
 });
 
@@ -176,12 +210,55 @@ describe('LinkNotice, where the link sends the reader', () => {
     expect(noticeIn('see-it')).toBeNull();
   });
 
-  it('leaves out what the section’s panel says at its top, and keeps the rest', async () => {
+  it('says what the section’s panel says at its top with the rest, in one box', async () => {
     await openAt('/?scenario=nope&try-ttl=abc#see-it');
     await waitFor(() => expect(noticeIn('see-it')).not.toBeNull());
-    expect(linesOf(noticeIn('see-it'))).toEqual([`${ttlLine} Go to “The paused client”`]);
+    // Both lines in the copy, rather than the ttl line in a box stacked above the replay's own.
+    expect(linesOf(noticeIn('see-it'))).toEqual([
+      `${ttlLine} Go to “The paused client”`,
+      'There is no scenario called “nope”; the replay shows “The paused client” instead. ',
+    ]);
+    // The replay's own notice is taken away: one box, one Dismiss.
+    expect(dismissedAtTop).toEqual(['?scenario=nope&try-ttl=abc']);
+    expect(within(document.getElementById('see-it')!).getAllByRole('button')).toHaveLength(1);
     // Under the title, everything.
     expect(linesOf(notice())).toHaveLength(2);
+  });
+
+  it('leaves the section’s panel its own notice at its top when the copy has nothing else', async () => {
+    await openAt('/?scenario=nope#see-it');
+    await waitFor(() => expect(notice()).not.toBeNull());
+    await act(() => new Promise((done) => setTimeout(done, 20)));
+    expect(dismissedAtTop).toEqual([]);
+  });
+
+  it('leaves out a line the section’s panel shows in view where the reader lands', async () => {
+    withPanelNotice('paused-client', ttlLine, { top: 300, bottom: 340 });
+    await openAt('/?try-ttl=abc#paused-client');
+    await waitFor(() => expect(notice()).not.toBeNull());
+    await act(() => new Promise((done) => setTimeout(done, 20)));
+    // In view under the section's top at landing (happy-dom's viewport is 768 px high): said once.
+    expect(noticeIn('paused-client')).toBeNull();
+  });
+
+  it('keeps a line the section’s panel shows only below the fold', async () => {
+    withPanelNotice('paused-client', ttlLine, { top: 1500, bottom: 1540 });
+    await openAt('/?try-ttl=abc#paused-client');
+    await waitFor(() => expect(noticeIn('paused-client')).not.toBeNull());
+    expect(linesOf(noticeIn('paused-client'))).toEqual([ttlLine + ' ']);
+  });
+
+  it('stands just before an element inside a section that the hash names', async () => {
+    await openAt('/?try-ttl=abc#see-it-events');
+    await waitFor(() => expect(noticeIn('see-it')).not.toBeNull());
+    const events = document.getElementById('see-it-events')!;
+    // Where the reader lands (useDeepLink puts the copy's top at the view's), not the section's top.
+    expect(events.previousElementSibling).toBe(noticeIn('see-it')!.parentElement);
+    expect(events.previousElementSibling?.className).toBe('link-notice-slot');
+    fireEvent.click(within(noticeIn('see-it')!).getByRole('button', { name: 'Dismiss' }));
+    expect(document.querySelector('.link-notice-slot')).toBeNull();
+    // The keyboard on the heading the link named.
+    expect(document.activeElement).toBe(events);
   });
 
   it('adds nothing to a section whose panel already says every line at its top', async () => {

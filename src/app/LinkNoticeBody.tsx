@@ -44,16 +44,47 @@ async function loadReaders(): Promise<{ section: string; reader: LinkReader }[]>
   return loaded.filter((r) => r !== null);
 }
 
+/** Where a link's hash sends the reader: the section, and the element the hash names in it. */
+interface Landing {
+  section: string;
+  /** The section itself, or an element inside it (a sub-heading). */
+  target: Element;
+}
+
 /**
- * The section a reader lands in for this hash, below the title: the browser scrolls there, and
- * the notice under the title is out of view. Null for no hash, the opening section, or nothing.
+ * Where a reader lands for this hash, below the title: the browser scrolls there, and the notice
+ * under the title is out of view. Null for no hash, the opening section, or nothing.
  */
-function landingSection(hash: string): string | null {
+function landingOf(hash: string): Landing | null {
   const target = hashIds(hash)
     .map((id) => document.getElementById(id))
     .find((el) => el !== null);
   const section = target?.closest('section[id]');
-  return section && section.id !== SECTION_IDS[0] ? section.id : null;
+  return target && section && section.id !== SECTION_IDS[0]
+    ? { section: section.id, target }
+    : null;
+}
+
+/**
+ * The texts of the section's own link notices (beside the controls they concern) that a reader
+ * who lands on `landing` sees without scrolling: measured before the copy comes, from where the
+ * browser puts the linked element (its top under the html's scroll-padding), whatever the page's
+ * scroll is at the moment. On a phone the Redlock slider's notice is below the fold; at 1280 px
+ * it is in view under the section's notes; the paused client's is below its figure at both.
+ */
+function noticesInViewOnLanding(landing: Landing): string[] {
+  const section = document.getElementById(landing.section);
+  if (!section) return [];
+  const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  const top = landing.target.getBoundingClientRect().top;
+  const view = window.innerHeight - padding;
+  return [...section.querySelectorAll('.fl-link-notice')]
+    .filter((el) => {
+      const box = el.getBoundingClientRect();
+      return box.top >= top && box.bottom - top <= view;
+    })
+    .map((el) => el.textContent?.trim() ?? '')
+    .filter((text) => text !== '');
 }
 
 /** Puts `next` in the place of a problem with the same key, or at the end. */
@@ -74,10 +105,12 @@ function withProblem(list: readonly LinkProblem[], next: LinkProblem): LinkProbl
  * asks for nothing and draws nothing but an empty live region.
  *
  * A link whose hash names a section below the title (`?try-pause=abc#paused-client`) sends the
- * reader there, and the notice under the title is out of view: the same lines show again at the
- * top of that section, under its header, less any its panel already says at its own top (the
- * replay's notice). That copy is no live region, so nothing is announced twice; either Dismiss
- * takes both.
+ * reader there, and the notice under the title is out of view: the same lines show again where
+ * the reader lands, under the section's header (or just before the element inside it that the
+ * hash names), so that each is seen once there: less what a panel's own notice beside its
+ * controls says in view of that place, and, for a panel that says its own at its very top (the
+ * replay), either nothing (its box alone says it all) or everything in one box, its own taken
+ * away. That copy is no live region, so nothing is announced twice; either Dismiss takes both.
  *
  * After load, a hash the reader puts in the address bar that names nothing is said here too
  * (the page stays where it was, and says why). Back and Forward add nothing: those entries were
@@ -90,8 +123,11 @@ export function LinkNoticeBody({ openedWith, live }: LinkNoticeBodyProps) {
     return later ? [later] : [];
   });
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
-  // Where the link sent the reader: read once the problems are, when the hash's element is in.
-  const [landing, setLanding] = useState<string | null>(null);
+  // Where the link sent the reader: read once the problems are, when the hash's element is in;
+  // with what that section's panel says of the link there in view, and its reading of the link.
+  const [landing, setLanding] = useState<Landing | null>(null);
+  const [saidInView, setSaidInView] = useState<readonly string[]>([]);
+  const [landingReader, setLandingReader] = useState<LinkReader | null>(null);
 
   useEffect(() => {
     let mounted = true;
@@ -104,7 +140,11 @@ export function LinkNoticeBody({ openedWith, live }: LinkNoticeBodyProps) {
           const found = gatherLinkProblems(openedWith, readers, exists);
           // A hash the reader changed meanwhile is newer than the one the page was opened with.
           setProblems((later) => later.reduce(withProblem, found));
-          setLanding(landingSection(openedWith.hash));
+          const landed = landingOf(openedWith.hash);
+          setLanding(landed);
+          if (!landed) return;
+          setSaidInView(noticesInViewOnLanding(landed));
+          setLandingReader(readers.find((r) => r.section === landed.section)?.reader ?? null);
         });
     }
     const stopListening = onHashChange((traversal) => {
@@ -123,10 +163,16 @@ export function LinkNoticeBody({ openedWith, live }: LinkNoticeBodyProps) {
 
   const shown = problems.filter((p) => !dismissed.has(p.text));
   useKeepPlaceAbove(live, shown.length);
-  // The same lines at the top of the section the link sent the reader to, less what its panel
-  // says there itself. Not a live region: the one under the title has announced them.
-  const here = landing === null ? [] : shown.flatMap((p) => lineInSection(p, landing));
-  const slot = useSlotInSection(here.length > 0 ? landing : null);
+  // The same lines where the link sent the reader, less what its panel says there in view. Not a
+  // live region: the one under the title has announced them.
+  const { lines: here, takesTop } = landing
+    ? linesWhereLanded(shown, landing.section, saidInView)
+    : NO_LINES;
+  const slot = useSlotWhereLanded(here.length > 0 ? landing : null);
+  // The panel's notice at its top goes once the copy says its sentences: one box, one Dismiss.
+  useEffect(() => {
+    if (takesTop && openedWith) landingReader?.dismissAtTop?.(openedWith.search);
+  }, [takesTop, landingReader, openedWith]);
 
   const dismiss = () => {
     setDismissed((d) => new Set([...d, ...shown.map((p) => p.text)]));
@@ -138,8 +184,13 @@ export function LinkNoticeBody({ openedWith, live }: LinkNoticeBodyProps) {
   };
   const dismissInSection = () => {
     dismiss();
-    // The keyboard stays in the section the reader came to: on its heading.
-    const heading = landing && document.getElementById(`${landing}-title`);
+    // The keyboard stays where the reader came to: on the heading the link named, else the
+    // section's.
+    const heading =
+      landing &&
+      (/^H[1-6]$/.test(landing.target.tagName)
+        ? (landing.target as HTMLElement)
+        : document.getElementById(`${landing.section}-title`));
     if (heading) {
       if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
       heading.focus({ preventScroll: true });
@@ -162,7 +213,7 @@ export function LinkNoticeBody({ openedWith, live }: LinkNoticeBodyProps) {
               titleId="link-notice-here-title"
               role="note"
               problems={here}
-              here={landing}
+              here={landing?.section ?? null}
               onDismiss={dismissInSection}
             />,
             slot,
@@ -172,13 +223,37 @@ export function LinkNoticeBody({ openedWith, live }: LinkNoticeBodyProps) {
   );
 }
 
+const NO_LINES = { lines: [] as LinkProblem[], takesTop: false };
+
+/** `text` less each of `said` it holds, as sentences: what is left, '' for nothing. */
+function without(text: string, said: readonly string[]): string {
+  return said
+    .reduce((left, s) => left.split(s).join(' '), text)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /**
- * A problem as the section `here` shows it: whole, or less the sentences its panel says at its
- * top itself (none left: not shown there).
+ * The lines of the copy in section `here`: each problem less what its panel says in view where
+ * the reader lands (`saidInView`, its notices beside the controls). A panel that says its own
+ * at its very top (the replay, LinkProblem.notSaidAtTop) is left to say them, unless the copy
+ * has other lines too: then the copy says them with the rest (`takesTop`), and the panel's notice
+ * goes, so that one box with one Dismiss is there, not two stacked.
  */
-function lineInSection(p: LinkProblem, here: string): LinkProblem[] {
-  if (p.section !== here || p.notSaidAtTop === undefined) return [p];
-  return p.notSaidAtTop ? [{ ...p, text: p.notSaidAtTop }] : [];
+function linesWhereLanded(
+  shown: readonly LinkProblem[],
+  here: string,
+  saidInView: readonly string[],
+): { lines: LinkProblem[]; takesTop: boolean } {
+  const lessInView = shown.flatMap((p) => {
+    if (p.section !== here || saidInView.length === 0) return [p];
+    const text = without(p.text, saidInView);
+    return text === '' ? [] : [text === p.text ? p : { ...p, text }];
+  });
+  const atTop = (p: LinkProblem) => p.section === here && p.notSaidAtTop !== undefined;
+  const rest = lessInView.filter((p) => !atTop(p) || p.notSaidAtTop);
+  if (rest.length === 0) return NO_LINES;
+  return { lines: lessInView, takesTop: lessInView.some(atTop) };
 }
 
 interface NoticeBoxProps {
@@ -226,26 +301,33 @@ function NoticeBox({ titleId, role, problems, here, onDismiss }: NoticeBoxProps)
 }
 
 /**
- * A place for the notice's copy at the top of section `id`, right under its header: an element
- * of its own, which React's children of the section never reorder (a panel that arrives is put
- * after it). Gone with the copy.
+ * A place for the notice's copy where the link sent the reader: an element of its own, which
+ * React's children around it never reorder (one that arrives is put after it). Gone with the copy.
+ *
+ * For a link to the section (or its heading), right under the section's header. For a link to an
+ * element inside it (`#replay-events-title`, a sub-heading), just before that element, where the
+ * section's top may be screens away: the page then lands on the copy, the element under it
+ * (useDeepLink.ts), rather than put the element's top at the top of the view with the copy above.
  */
-function useSlotInSection(id: string | null): HTMLElement | null {
+function useSlotWhereLanded(landing: Landing | null): HTMLElement | null {
   const [slot, setSlot] = useState<HTMLElement | null>(null);
+  const section = landing?.section ?? null;
+  const target = landing?.target ?? null;
   useLayoutEffect(() => {
-    const section = id ? document.getElementById(id) : null;
-    if (!section) return;
-    const el = document.createElement('div');
-    el.className = 'link-notice-slot';
-    const header = [...section.children].find((c) => c.tagName === 'HEADER');
-    if (header) header.after(el);
-    else section.prepend(el);
-    setSlot(el);
+    const el = section ? document.getElementById(section) : null;
+    if (!el || !target) return;
+    const slotEl = document.createElement('div');
+    slotEl.className = 'link-notice-slot';
+    const header = [...el.children].find((c) => c.tagName === 'HEADER');
+    if (target !== el && !header?.contains(target) && target.isConnected) target.before(slotEl);
+    else if (header) header.after(slotEl);
+    else el.prepend(slotEl);
+    setSlot(slotEl);
     return () => {
-      el.remove();
+      slotEl.remove();
       setSlot(null);
     };
-  }, [id]);
+  }, [section, target]);
   return slot;
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 
 // The panels below are in before the notice reads the link, as on the page once every turn is
@@ -74,12 +74,27 @@ function placesShowing(sentence: string): string[] {
   );
 }
 
+/**
+ * Lays the panels' notices beside their controls out 2000 px below the top of their section, as
+ * on a phone, where the reader who lands there does not see them. Without it happy-dom lays
+ * nothing out: every element is at 0, in view where the reader lands.
+ */
+function panelNoticesBelowTheFold() {
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    const top = this.classList.contains('fl-link-notice') ? 2000 : 0;
+    return new DOMRect(0, top, 0, top === 0 ? 0 : 40);
+  });
+}
+
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
   window.history.replaceState(null, '', '/');
 });
 
 describe('a problem with the link is announced once at load', () => {
+  // Where the reader lands, the panel's own notice beside its controls in view (as the Redlock
+  // slider's at 1280 px): the copy at the section's top leaves it out, so it is seen once.
   const cases: [url: string, sentence: string, shownIn: string[]][] = [
     ['/?scenario=nope#see-it', 'There is no scenario called “nope”', ['top', 'see-it']],
     [
@@ -88,18 +103,10 @@ describe('a problem with the link is announced once at load', () => {
       // The replay's own notice is at its top: the copy there leaves it out.
       ['top', 'see-it'],
     ],
-    [
-      '/?try-pause=abc#paused-client',
-      'The link’s try-pause “abc”',
-      ['top', 'paused-client (copy)', 'paused-client'],
-    ],
-    ['/?try-jump=abc#redlock', 'The link’s try-jump “abc”', ['top', 'redlock (copy)', 'redlock']],
-    ['/?redlock=nope#redlock', 'The link’s redlock “nope”', ['top', 'redlock (copy)', 'redlock']],
-    [
-      '/?redlock-step=abc#redlock',
-      'The link’s redlock-step “abc”',
-      ['top', 'redlock (copy)', 'redlock'],
-    ],
+    ['/?try-pause=abc#paused-client', 'The link’s try-pause “abc”', ['top', 'paused-client']],
+    ['/?try-jump=abc#redlock', 'The link’s try-jump “abc”', ['top', 'redlock']],
+    ['/?redlock=nope#redlock', 'The link’s redlock “nope”', ['top', 'redlock']],
+    ['/?redlock-step=abc#redlock', 'The link’s redlock-step “abc”', ['top', 'redlock']],
     // Said by the panel alone (its run's length is its own): its live region stays.
     ['/?redlock-step=999#redlock', 'The link’s redlock-step 999 is past', ['redlock']],
   ];
@@ -110,6 +117,38 @@ describe('a problem with the link is announced once at load', () => {
       expect(liveRegionsSaying(sentence)).toHaveLength(1);
     });
   }
+
+  // The panel's notice out of view where the reader lands (a phone): the copy says it there.
+  const belowTheFold: [url: string, sentence: string, section: string][] = [
+    ['/?try-pause=abc#paused-client', 'The link’s try-pause “abc”', 'paused-client'],
+    ['/?try-jump=abc#redlock', 'The link’s try-jump “abc”', 'redlock'],
+    ['/?redlock=nope#redlock', 'The link’s redlock “nope”', 'redlock'],
+  ];
+  for (const [url, sentence, section] of belowTheFold) {
+    it(`${url}, its panel's notice below the fold: the copy says “${sentence}” too, unannounced`, async () => {
+      panelNoticesBelowTheFold();
+      await openPage(url);
+      expect(placesShowing(sentence).sort()).toEqual(['top', section, `${section} (copy)`].sort());
+      expect(liveRegionsSaying(sentence)).toHaveLength(1);
+    });
+  }
+
+  it('the replay’s problem and another section’s, to #see-it: one box at its top, one Dismiss', async () => {
+    await openPage('/?scenario=nope&try-ttl=abc#see-it');
+    const nope = 'There is no scenario called “nope”';
+    // The replay's own notice gives way to the copy, which says both.
+    expect(placesShowing(nope).sort()).toEqual(['see-it (copy)', 'top']);
+    const replay = document.getElementById('see-it')!;
+    expect(replay.querySelectorAll('.replay-notice')).toHaveLength(0);
+    const copy = within(replay).getByRole('note', { name: 'About the link you opened' });
+    expect(copy.textContent).toContain('The link’s try-ttl “abc”');
+    expect(within(replay).getAllByRole('button', { name: 'Dismiss' })).toHaveLength(1);
+    expect(liveRegionsSaying(nope)).toHaveLength(1);
+    expect(liveRegionsSaying('The link’s try-ttl “abc”')).toHaveLength(1);
+    // Dismissed, it goes from the title, the copy and the replay alike.
+    fireEvent.click(within(copy).getByRole('button', { name: 'Dismiss' }));
+    expect(placesShowing(nope)).toEqual([]);
+  });
 
   it('a link with problems for several sections: each is announced once, under the title', async () => {
     await openPage('/?scenario=nope&try-ttl=abc&try-jump=abc#redlock');

@@ -46,7 +46,12 @@ function holdSection(target: string): () => void {
   events.forEach((e) => window.addEventListener(e, stop, { passive: true, once: true }));
   const pin = () => {
     if (stopped || window.location.hash.slice(1) !== target) return;
-    document.getElementById(target)?.scrollIntoView({ block: 'start', behavior: 'instant' });
+    const el = document.getElementById(target);
+    // The link notice's copy, when it stands just before an element inside a section that the
+    // link names (LinkNoticeBody.tsx): the reader lands on it, with the element right under it.
+    const before = el?.previousElementSibling;
+    const landing = before?.classList.contains('link-notice-slot') ? before : el;
+    landing?.scrollIntoView({ block: 'start', behavior: 'instant' });
   };
   void panelTurns.allShown().then(() => {
     if (stopped) return;

@@ -22,6 +22,13 @@ export interface LinkReader {
    * the section sees them (the replay's notice): the copy of the link's notice there leaves them out.
    */
   saidAtTop?: true;
+  /**
+   * For a section whose panel says them at its top (saidAtTop): takes that notice of the panel's
+   * away while it still says what the link `search` got wrong. Called when the copy of the link's
+   * notice at the section's top has other lines too and says these with them, in one box with
+   * one Dismiss, rather than stack a second box above the panel's.
+   */
+  dismissAtTop?(search: string): void;
 }
 
 export interface LinkProblem {

@@ -1,7 +1,7 @@
 // The link's problems with the replay's run and step, for the notice under the page's title: the
 // same sentences the replay's own notice shows, checked against the runs that exist.
 import type { LinkReader } from '../../state/linkProblems';
-import { replayLinkNotice } from '../../state/playback';
+import { dismissNotice, replayLinkNotice, usePlayback } from '../../state/playback';
 import { REPLAY_KEYS } from '../../state/playbackUrl';
 
 export const replayLinkReader: LinkReader = {
@@ -11,5 +11,10 @@ export const replayLinkReader: LinkReader = {
   problems(search) {
     const notice = replayLinkNotice(search);
     return notice === null ? [] : [notice];
+  },
+  // Only the link's own notice: one the reader has since brought (another run) stays.
+  dismissAtTop(search) {
+    const notice = replayLinkNotice(search);
+    if (notice !== null && usePlayback.getState().notice === notice) dismissNotice();
   },
 };
