@@ -210,6 +210,32 @@ describe('RedlockPanel', () => {
     expect(live(/try-jump “xyz”/)).not.toBeNull();
   });
 
+  it('shows the notice of the entry Back and Forward go to, when only the bad value differs', async () => {
+    // A bad value opens the same figure as none: only the notice tells these entries apart.
+    const notices = () =>
+      [...document.querySelectorAll('.rl-notice')].map((p) => p.textContent ?? '');
+    openAt('/?try-jump=abc#redlock');
+    render(<RedlockPanel />);
+    pushUrl('?try-jump=xyz', '#numbers');
+    pushUrl('?redlock-step=q', '#numbers');
+    pushUrl('', '#numbers');
+    const role = () => document.querySelector('.rl-notice')?.getAttribute('role');
+    await act(() => goInHistory(-1));
+    expect(notices()).toEqual([expect.stringMatching(/^The link’s redlock-step “q”/)]);
+    // Not what the page was opened with: the panel announces it.
+    expect(role()).toBe('status');
+    await act(() => goInHistory(-1));
+    expect(notices()).toEqual([expect.stringMatching(/^The link’s try-jump “xyz”/)]);
+    await act(() => goInHistory(-1));
+    expect(notices()).toEqual([expect.stringMatching(/^The link’s try-jump “abc”/)]);
+    await act(() => goInHistory(1));
+    expect(notices()).toEqual([expect.stringMatching(/^The link’s try-jump “xyz”/)]);
+    expect(role()).toBe('status');
+    await act(() => goInHistory(1));
+    await act(() => goInHistory(1));
+    expect(notices()).toEqual([]);
+  });
+
   it('announces a linked step past the run’s end itself: the title’s notice cannot know it', () => {
     openAt('/?redlock-step=999#redlock');
     render(<RedlockPanel />);

@@ -97,8 +97,9 @@ export function RedlockPanel() {
   const [ownMsByRun, setOwnMsByRun] = useState(fromLink.ownMsByRun);
   const [linkProblem, setLinkProblem] = useState(fromLink.linkProblem);
   // Back or Forward: the run, sizes and step that entry's URL names, unless the figure already
-  // shows them (then the reader's place in the other run stays too).
-  // The notices' words too: those the entry says anew are announced, the same ones stay as they are.
+  // shows them (then the reader's place in the other run stays too). The notices always follow
+  // the entry: a bad value opens the same figure as no value, so two entries can differ in their
+  // notices alone. Those the entry says anew are announced; the same words stay as they are.
   const shownNow = () => ({
     which,
     ownMsByRun,
@@ -114,20 +115,20 @@ export function RedlockPanel() {
       onHistoryTraversal(() => {
         const link = readLink(currentSearch());
         const now = shownRef.current;
-        const same =
+        const notices = [link.runProblem, link.linkProblem[link.which], link.stepFromLink.problem];
+        if (notices.some((text, i) => text !== null && text !== now.notices[i])) setAsOpened(false);
+        setRunProblem(link.runProblem);
+        setLinkProblem(link.linkProblem);
+        setStepFromLink(link.stepFromLink);
+        setLinkedStepShown(link.stepFromLink.step !== null || link.stepFromLink.problem !== null);
+        const sameFigure =
           link.which === now.which &&
           (link.stepByRun[link.which] ?? null) === now.step &&
           RUN_NAMES.every((r) => link.ownMsByRun[r] === now.ownMsByRun[r]);
-        if (same) return;
-        const notices = [link.runProblem, link.linkProblem[link.which], link.stepFromLink.problem];
-        if (notices.some((text, i) => text !== null && text !== now.notices[i])) setAsOpened(false);
+        if (sameFigure) return;
         setWhich(link.which);
-        setRunProblem(link.runProblem);
-        setStepFromLink(link.stepFromLink);
         setStepByRun(link.stepByRun);
-        setLinkedStepShown(link.stepFromLink.step !== null || link.stepFromLink.problem !== null);
         setOwnMsByRun(link.ownMsByRun);
-        setLinkProblem(link.linkProblem);
       }),
     [],
   );
