@@ -1,4 +1,5 @@
-// The Redlock figure's values in a link.
+// The Redlock figure's values in a link. A step past the run's end is told under the title with
+// the link's other problems, and again at the top of the section the link leads to.
 //
 // Back and Forward onto entries whose Redlock values differ only in what was wrong with them. A
 // bad value opens the same figure as no value at all (the recorded run, at its moment of two
@@ -15,6 +16,41 @@ const BAD_STEP = 'The link’s redlock-step “abc” is not a step number';
 
 /** The notices the Redlock panel shows beside its controls (not the copy of the title's notice). */
 const panelNotices = (redlock: Locator) => redlock.locator('.rl-notice');
+
+const notice = (page: Page) => page.getByRole('status', { name: 'About the link you opened' });
+
+/** How many live regions say `text`: each is heard by a screen reader. */
+function liveRegionsSaying(page: Page, text: string): Promise<number> {
+  return page.evaluate(
+    (text) =>
+      [...document.querySelectorAll('[role="status"], [role="alert"], [role="log"], [aria-live]')]
+        .filter((el) => el.getAttribute('aria-live') !== 'off')
+        .filter((el) => (el.textContent ?? '').includes(text)).length,
+    text,
+  );
+}
+
+test('a step past the run’s end is told under the title with the link’s other problems, once', async ({
+  page,
+}) => {
+  const lab = new LabPage(page);
+  // A 500 ms jump leaves client 2 without a majority: its run is shorter than the recorded one.
+  await lab.open('?try-jump=500&redlock-step=10&try-ttl=abc#redlock');
+  await lab.waitForPanels();
+  const pastEnd =
+    'The link’s redlock-step 10 is past this run’s last event (9), so the figure shows its end.';
+  await expect(notice(page).getByRole('listitem')).toContainText([
+    'The link’s try-ttl “abc”',
+    pastEnd,
+  ]);
+  const redlock = lab.section('Redlock and its critique');
+  await expect(
+    redlock.getByRole('note', { name: 'About the link you opened' }).getByRole('listitem'),
+  ).toContainText([pastEnd]);
+  await expect(panelNotices(redlock)).toHaveText([pastEnd]);
+  await expect(redlock.getByRole('slider', { name: 'Redlock replay position' })).toHaveValue('9');
+  expect(await liveRegionsSaying(page, pastEnd)).toBe(1);
+});
 
 /** Opens `query` on the Redlock section and jumps to the replay from its button: a new entry. */
 async function openThenJump(page: Page, query: string) {

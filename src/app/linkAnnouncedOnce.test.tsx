@@ -107,8 +107,14 @@ describe('a problem with the link is announced once at load', () => {
     ['/?try-jump=abc#redlock', 'The link’s try-jump “abc”', ['top', 'redlock']],
     ['/?redlock=nope#redlock', 'The link’s redlock “nope”', ['top', 'redlock']],
     ['/?redlock-step=abc#redlock', 'The link’s redlock-step “abc”', ['top', 'redlock']],
-    // Said by the panel alone (its run's length is its own): its live region stays.
-    ['/?redlock-step=999#redlock', 'The link’s redlock-step 999 is past', ['redlock']],
+    // The notice runs the engine on the linked run to know its length, as the panel does.
+    ['/?redlock-step=999#redlock', 'The link’s redlock-step 999 is past', ['top', 'redlock']],
+    // Of the run the link's own size makes: a 500 ms jump's run has 9 events, the recorded 10.
+    [
+      '/?try-jump=500&redlock-step=10#redlock',
+      'The link’s redlock-step 10 is past this run’s last event (9)',
+      ['top', 'redlock'],
+    ],
   ];
   for (const [url, sentence, shownIn] of cases) {
     it(`${url}: one live region says “${sentence}”, and each place still shows it`, async () => {

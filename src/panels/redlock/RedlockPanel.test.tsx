@@ -236,10 +236,15 @@ describe('RedlockPanel', () => {
     expect(notices()).toEqual([]);
   });
 
-  it('announces a linked step past the run’s end itself: the title’s notice cannot know it', () => {
+  it('shows a linked step past the run’s end without announcing it: the title’s notice does', async () => {
     openAt('/?redlock-step=999#redlock');
     render(<RedlockPanel />);
-    expect(screen.getByText(/redlock-step 999 is past/).getAttribute('role')).toBe('status');
+    expect(screen.getByText(/redlock-step 999 is past/).getAttribute('role')).toBeNull();
+    // Another entry's step past the end is the panel's own to announce.
+    pushUrl('?redlock-step=998', '#numbers');
+    await act(() => goInHistory(-1));
+    await act(() => goInHistory(1));
+    expect(screen.getByText(/redlock-step 998 is past/).getAttribute('role')).toBe('status');
   });
 
   it('keeps the run in the URL, opens the run a link names, and says when a link’s is wrong', () => {

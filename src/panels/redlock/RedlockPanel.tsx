@@ -6,7 +6,7 @@ import type { KeyboardEvent } from 'react';
 import { ReplayCursor } from '../replay/cursor';
 import { actorName } from '../../content/actorWords';
 import { describeEvent, describeSource } from '../replay/describe';
-import { resolveRun, simulateRun } from '../replay/runs';
+import { resolveRun } from '../replay/runs';
 import { currentSearch, replaceSearch } from '../../state/urlParams';
 import { openReplay } from '../../state/playback';
 import { onHistoryTraversal } from '../../state/historyMoves';
@@ -21,8 +21,8 @@ import { clockJumpSetup, noSecondMajority } from './clockJump';
 import { noOverlapAfterPause } from './gcPause';
 import type { SizedRun } from './sizedRun';
 import { runSearch } from './runChoice';
-import { stepPastEnd, stepSearch } from './stepInUrl';
-import { readLink, RUN_NAMES, SIZED_RUNS, type RunName } from './readLink';
+import { stepSearch } from './stepInUrl';
+import { readLink, redlockRun, RUN_NAMES, SIZED_RUNS, type RunName } from './readLink';
 import { twoHoldersSentence } from './story';
 import { closeCallSentence } from '../shared/nearOutcomeChange';
 import '../shared/tokens.css';
@@ -50,12 +50,10 @@ export function RedlockPanel() {
   const [fromLink] = useState(() => readLink(window.location.search));
   const [which, setWhich] = useState<RunName>(fromLink.which);
   const [runProblem, setRunProblem] = useState(fromLink.runProblem);
-  const [stepFromLink, setStepFromLink] = useState(fromLink.stepFromLink);
   const [stepByRun, setStepByRun] = useState<Record<string, number>>(fromLink.stepByRun);
-  // The linked step's notice lasts until the reader moves: then the figure is theirs.
-  const [linkedStepShown, setLinkedStepShown] = useState(
-    fromLink.stepFromLink.step !== null || fromLink.stepFromLink.problem !== null,
-  );
+  // The linked step's notice (not a step number, or past the run's end) lasts until the reader
+  // moves: then the figure is theirs.
+  const [stepNotice, setStepNotice] = useState(fromLink.stepProblem);
   // True while the notices show what the link the page was opened with said: the notice under the
   // page's title (app/LinkNotice.tsx) announces that, so here it is shown, not announced again.
   // Another run's notice, or an entry Back or Forward goes to, is this panel's own to announce.
@@ -64,7 +62,7 @@ export function RedlockPanel() {
     setWhich(r);
     if (r !== which) setAsOpened(false);
     setRunProblem(null);
-    setLinkedStepShown(false);
+    setStepNotice(null);
     replaceSearch(stepSearch(runSearch(currentSearch(), r), stepByRun[r] ?? null));
   };
   const runsRef = useRef<HTMLDivElement>(null);
@@ -104,7 +102,7 @@ export function RedlockPanel() {
     which,
     ownMsByRun,
     step: stepByRun[which] ?? null,
-    notices: [runProblem, linkProblem[which], linkedStepShown ? stepFromLink.problem : null],
+    notices: [runProblem, linkProblem[which], stepNotice],
   });
   const shownRef = useRef(shownNow());
   useEffect(() => {
@@ -115,12 +113,11 @@ export function RedlockPanel() {
       onHistoryTraversal(() => {
         const link = readLink(currentSearch());
         const now = shownRef.current;
-        const notices = [link.runProblem, link.linkProblem[link.which], link.stepFromLink.problem];
+        const notices = [link.runProblem, link.linkProblem[link.which], link.stepProblem];
         if (notices.some((text, i) => text !== null && text !== now.notices[i])) setAsOpened(false);
         setRunProblem(link.runProblem);
         setLinkProblem(link.linkProblem);
-        setStepFromLink(link.stepFromLink);
-        setLinkedStepShown(link.stepFromLink.step !== null || link.stepFromLink.problem !== null);
+        setStepNotice(link.stepProblem);
         const sameFigure =
           link.which === now.which &&
           (link.stepByRun[link.which] ?? null) === now.step &&
@@ -139,13 +136,10 @@ export function RedlockPanel() {
     setLinkProblem((m) => ({ ...m, [which]: null }));
     // A new run: it opens at its own moment of two holders, if it has one.
     setStepByRun(({ [which]: _dropped, ...others }) => others);
-    setLinkedStepShown(false);
+    setStepNotice(null);
     replaceSearch(stepSearch(sized.search(currentSearch(), ms), null));
   };
-  const run = useMemo(
-    () => (ownMs !== null ? sized.run(ownMs) : simulateRun(which, 'default', 'redlock', 1)),
-    [which, sized, ownMs],
-  );
+  const run = useMemo(() => redlockRun(which, ownMs), [which, ownMs]);
   const recorded = useMemo(
     () =>
       resolveRun({ scenario: which, variant: 'default', lock: 'redlock' }).option.recording?.trace,
@@ -165,7 +159,7 @@ export function RedlockPanel() {
   const setStep = (s: number) => {
     const clamped = cursor ? cursor.clamp(s) : 0;
     setStepByRun((m) => ({ ...m, [which]: clamped }));
-    setLinkedStepShown(false);
+    setStepNotice(null);
     replaceSearch(stepSearch(currentSearch(), clamped));
   };
 
@@ -178,10 +172,6 @@ export function RedlockPanel() {
       </div>
     );
   }
-  const stepNotice = linkedStepShown
-    ? (stepFromLink.problem ??
-      (stepFromLink.step !== null ? stepPastEnd(stepFromLink.step, cursor.length) : null))
-    : null;
   const event = cursor.eventAt(step);
   const nowMs = event ? event.t : 0;
   const owners = ownersAt(model, nowMs);
@@ -315,12 +305,7 @@ export function RedlockPanel() {
         </div>
         <p className="rl-keys">Keys: ← → step through the events.</p>
         {stepNotice && (
-          <p
-            className="fl-link-notice rl-notice"
-            // A step past the run's end is the panel's alone to say: the title's notice cannot
-            // know the run's length.
-            role={asOpened && stepNotice === stepFromLink.problem ? undefined : 'status'}
-          >
+          <p className="fl-link-notice rl-notice" role={asOpened ? undefined : 'status'}>
             {stepNotice}
           </p>
         )}

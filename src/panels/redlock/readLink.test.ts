@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readLink, redlockLinkReader } from './readLink';
+import { readLink, redlockLinkReader, redlockRun, type RunName } from './readLink';
 
 describe('the Redlock figure’s reading of a link', () => {
   it('reads the parameters the figure writes', () => {
@@ -22,8 +22,27 @@ describe('the Redlock figure’s reading of a link', () => {
     expect(redlockLinkReader.problems(search)).toEqual([
       link.runProblem,
       link.linkProblem['redlock-clock-jump'],
-      link.stepFromLink.problem,
+      link.stepProblem,
     ]);
+    expect(link.stepProblem).toBe(link.stepFromLink.problem);
     expect(redlockLinkReader.problems('?try-jump=500')).toEqual([]);
+  });
+
+  it('says when the linked step is past the end of the run the link opens, as the panel draws it', () => {
+    const lastOf = (which: RunName, ms: number | null) =>
+      redlockRun(which, ms).trace!.events.length;
+    const last = lastOf('redlock-clock-jump', null);
+    expect(redlockLinkReader.problems(`?redlock-step=${last}`)).toEqual([]);
+    expect(redlockLinkReader.problems(`?redlock-step=${last + 1}`)).toEqual([
+      `The link’s redlock-step ${last + 1} is past this run’s last event (${last}), so the figure shows its end.`,
+    ]);
+    // The run's length is that of the size the link opens: a small clock jump leaves client 2
+    // without a majority, and its run has fewer events than the recorded one.
+    const shortLast = lastOf('redlock-clock-jump', 500);
+    expect(shortLast).toBeLessThan(last);
+    expect(redlockLinkReader.problems(`?try-jump=500&redlock-step=${shortLast}`)).toEqual([]);
+    expect(redlockLinkReader.problems(`?try-jump=500&redlock-step=${last}`)).toEqual([
+      `The link’s redlock-step ${last} is past this run’s last event (${shortLast}), so the figure shows its end.`,
+    ]);
   });
 });

@@ -1,13 +1,19 @@
 // What the Redlock figure opens for a URL: which run, each run's size, the step, and what was
 // wrong with the link's values. The panel reads it at load and after Back or Forward; the link
 // notice under the page's title reads the same sentences (linkReader).
+//
+// A step past the run's end is one of them: to know it, the reading runs the engine on the run the
+// link opens, as the panel does. That run is seeded and cheap (0.7 ms in Node on this 2-core
+// machine), and only a link with a step asks for it.
 import type { LinkReader } from '../../state/linkProblems';
 import type { REDLOCK_RUNS } from './assumptions';
+import type { Trace } from '../../sim/trace/schema';
+import { simulateRun } from '../replay/runs';
 import { clockJumpRun } from './clockJump';
 import { gcPauseRun } from './gcPause';
 import { RUN_QUERY, parseRunQuery } from './runChoice';
 import type { SizedRun } from './sizedRun';
-import { STEP_QUERY, parseStepQuery } from './stepInUrl';
+import { STEP_QUERY, parseStepQuery, stepPastEnd } from './stepInUrl';
 
 export type RunName = (typeof REDLOCK_RUNS)[number]['scenario'];
 
@@ -17,6 +23,20 @@ export const SIZED_RUNS: Record<RunName, SizedRun> = {
   'redlock-gc-pause': gcPauseRun,
 };
 export const RUN_NAMES = Object.keys(SIZED_RUNS) as RunName[];
+
+/**
+ * The run the figure draws: the reader's size on the engine, or, with none, the recorded story's
+ * on the engine with the same seed. The link's reading and the panel both take it from here, so
+ * that a step the link's reading calls past the end is past the end of what the panel draws.
+ */
+export function redlockRun(
+  which: RunName,
+  ownMs: number | null,
+): { trace: Trace | null; error: string | null } {
+  return ownMs !== null
+    ? SIZED_RUNS[which].run(ownMs)
+    : simulateRun(which, 'default', 'redlock', 1);
+}
 
 /** What the panel shows for a URL: its run, each run's size, the step, and what was wrong. */
 export function readLink(search: string) {
@@ -32,10 +52,19 @@ export function readLink(search: string) {
       ? 'redlock-gc-pause'
       : 'redlock-clock-jump');
   const stepFromLink = parseStepQuery(search);
+  const { step } = stepFromLink;
+  // The figure's last step is the number of the run's events (ReplayCursor.length). A run the
+  // engine cannot make has no step to be past: the panel says that error instead.
+  const lastStep =
+    step === null ? null : (redlockRun(which, sizes[which].ms).trace?.events.length ?? null);
   return {
     which,
     runProblem: runFromLink.problem,
     stepFromLink,
+    /** What the figure says about the linked step: not a number, or past the run's end. */
+    stepProblem:
+      stepFromLink.problem ??
+      (step !== null && lastStep !== null ? stepPastEnd(step, lastStep) : null),
     // A linked step belongs to the run the link opens; each run keeps its own place after that.
     stepByRun: (stepFromLink.step !== null ? { [which]: stepFromLink.step } : {}) as Record<
       string,
@@ -61,10 +90,8 @@ export const redlockLinkReader: LinkReader = {
   keys: [RUN_QUERY, STEP_QUERY, ...RUN_NAMES.map((r) => SIZED_RUNS[r].query)],
   problems(search) {
     const link = readLink(search);
-    return [
-      link.runProblem,
-      ...RUN_NAMES.map((r) => link.linkProblem[r]),
-      link.stepFromLink.problem,
-    ].filter((p): p is string => p !== null);
+    return [link.runProblem, ...RUN_NAMES.map((r) => link.linkProblem[r]), link.stepProblem].filter(
+      (p): p is string => p !== null,
+    );
   },
 };
