@@ -39,7 +39,7 @@ export const otherWorkNote = (loadAtStart: number, cpus: number) =>
   `Measured under load: other work was running, with a load average of ${loadAtStart} at the start of the run on ${cpus} CPUs. Every rate from this lab reads low; its ratios to the C tools hold up better, since within each case the lab and the C tool took turns in short stretches and so met about the same load. Record again on a quiet machine before quoting the rates.`;
 
 export const laptopSetting =
-  'Measured with Redis 8 and Postgres 16 on a laptop with 8 cores, 32 clients and 3 s per case, while the laptop ran other work too: read them as orders of magnitude, not exact rates.';
+  'The laptop figures come from Redis 8 and Postgres 16 on a laptop with 8 cores, 32 clients and 3 s per case, while the laptop ran other work too: read them as orders of magnitude, not exact rates.';
 
 export const caseLabels: Record<CaseName, { short: string; long: string; unit: string }> = {
   'redis-plain': {

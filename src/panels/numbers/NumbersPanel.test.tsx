@@ -67,6 +67,16 @@ describe('NumbersPanel', () => {
     expect(screen.queryByRole('columnheader', { name: /This lab/ })).toBeNull();
   });
 
+  // Under the chart it read "Laptop figures: Measured with Redis 8 …", a label glued to a
+  // sentence that began again with a capital.
+  it('says where the laptop figures come from in one sentence under the chart', () => {
+    render(<NumbersPanel load={loadNumbers(measured, file)} />);
+    const line = screen.getByText(/laptop with 8 cores, 32 clients and 3 s per case/);
+    expect(line.textContent).toMatch(
+      /^The laptop figures come from Redis 8 and Postgres 16 on a laptop/,
+    );
+  });
+
   it('names the file and the problem when the file is invalid, and still shows the laptop', () => {
     render(<NumbersPanel load={loadNumbers('{"format": "nope"}', file)} />);
     const alert = screen.getByRole('alert');

@@ -344,7 +344,7 @@ export function NumbersPanel({ load = numbersLoad }: { load?: NumbersLoad }) {
         }
         libraryLegend={`same work via ${libraries.join(' / ')}`}
       />
-      <p className="fine-print">Laptop figures: {laptopSetting}</p>
+      <p className="fine-print">{laptopSetting}</p>
     </div>
   );
 }
