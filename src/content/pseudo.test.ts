@@ -13,6 +13,15 @@ describe('pseudo-code listings', () => {
     expect(listingProblems(listing)).toEqual([]);
   });
 
+  // Note 1 once ended "so retry the statement" right above note 2's "a retry would … be refused
+  // again": a reader met "retry" and "do not retry" one line apart. They are two failures.
+  it('fencing: a serialization error is retried, a refused write is not, and the notes say which is which', () => {
+    const [checkNote, refusedNote] = fencingListing.notes;
+    expect(checkNote).toMatch(/serialization error .*no refusal/);
+    expect(refusedNote).toMatch(/^Stop the work: a refusal is final/);
+    expect(refusedNote).not.toMatch(/\bretry\b/i);
+  });
+
   it('finds a marker with no note', () => {
     expect(
       listingProblems({ title: 't', lines: [{ code: 'x', notes: [2] }], notes: ['a'] }),
