@@ -14,6 +14,7 @@ describe('the paused client’s story', () => {
       secondAcquireMs: 321,
       secondWriteMs: 322,
       staleWrite: { atMs: 513, accepted: false, lost: false },
+      heldWrite: null,
     });
     expect(storySentence(story)).toBe(
       'Client 1 takes the lock at 1 ms and pauses from 10 ms to 510 ms. Its TTL runs out at 301 ms, mid-pause. Client 2 takes the lock at 321 ms and writes at 322 ms. Client 1 wakes and writes anyway; at 513 ms the storage rejects the stale write.',
@@ -47,6 +48,29 @@ describe('the paused client’s story', () => {
     expect(sentence.indexOf('Client 1 wakes')).toBeLessThan(sentence.indexOf('Client 2 takes'));
     expect(sentence).toContain(
       'the storage accepts the late write, since no newer token has written yet. Nothing is lost, but only because client 2 writes without reading first: had it read first, client 1’s write would be silently undone. Client 2 takes the lock at',
+    );
+  });
+
+  // With a TTL longer than the pause the figure drew client 1's write, the storage storing it and
+  // client 1's release, while the sentence under it went from client 1's pause straight to
+  // "Client 2 takes the lock at 620.7 ms", leaving a reader to wonder what client 1 did meanwhile.
+  it('tells client 1’s write and release when its lock outlasted the pause', () => {
+    const trace = whatIfRun({ ttlMs: 600, pauseMs: 500, fencing: true, lock: 'redis' });
+    const story = pausedClientStory(timelineModel(trace));
+    expect(story.staleWrite).toBeNull();
+    expect(story.heldWrite).not.toBeNull();
+    const sentence = storySentence(story);
+    expect(sentence).toMatch(
+      /pauses from 10 ms to 510 ms\. Client 1 wakes with its lock still live and writes; at 51\d\.\d ms the storage stores it, and client 1 lets go at 51\d\.\d ms\. Client 2 takes the lock at 6\d\d\.\d ms/,
+    );
+    expect(sentence).not.toMatch(/TTL runs out/);
+  });
+
+  it('tells the write and release of a client that did not pause', () => {
+    const trace = whatIfRun({ ttlMs: 300, pauseMs: 0, fencing: true, lock: 'redis' });
+    const sentence = storySentence(pausedClientStory(timelineModel(trace)));
+    expect(sentence).toMatch(
+      /^Client 1 takes the lock at [\d.]+ ms\. It writes; at [\d.]+ ms the storage stores it, and it lets go at [\d.]+ ms\. Client 2 takes the lock/,
     );
   });
 });

@@ -14,6 +14,11 @@ export interface PausedClientStory {
    * a later holder's write (the engine's lost-update checker decides, through the marks).
    */
   staleWrite: { atMs: number; accepted: boolean; lost: boolean } | null;
+  /**
+   * Client 1's write stored while its lock still held (a TTL longer than the pause), and when it
+   * let go: the figure draws both, so the sentence under it tells them too.
+   */
+  heldWrite: { atMs: number; releaseMs: number | null } | null;
 }
 
 export function pausedClientStory(model: TimelineModel): PausedClientStory {
@@ -28,6 +33,10 @@ export function pausedClientStory(model: TimelineModel): PausedClientStory {
   const staleReply = model.marks.find(
     (m) => (m.kind === 'stored' || m.kind === 'rejected') && m.stale,
   );
+  const heldStored = model.marks.find(
+    (m) => m.kind === 'stored' && m.actor === firstActor && !m.stale,
+  );
+  const release = model.marks.find((m) => m.kind === 'release' && m.actor === firstActor);
   return {
     lockTakenMs: first?.t ?? null,
     ttlRunsOutMs: expiry?.t ?? null,
@@ -41,6 +50,7 @@ export function pausedClientStory(model: TimelineModel): PausedClientStory {
           lost: staleReply.lost === true,
         }
       : null,
+    heldWrite: heldStored ? { atMs: heldStored.t, releaseMs: release?.t ?? null } : null,
   };
 }
 
@@ -101,6 +111,18 @@ export function storySentence(s: PausedClientStory): string {
     later.push({
       t: s.pause?.toMs ?? s.staleWrite.atMs,
       text: `Client 1 wakes and writes anyway; at ${fmt(s.staleWrite.atMs)} the storage ${what}`,
+    });
+  }
+  if (s.heldWrite) {
+    // Without a pause, client 1's grant is the sentence just before this one (client 2 asks
+    // only after the TTL), so "it" is client 1.
+    const { atMs, releaseMs } = s.heldWrite;
+    const paused = s.pause !== null && s.pause.toMs > s.pause.fromMs;
+    const lets =
+      releaseMs === null ? '' : `, and ${paused ? 'client 1' : 'it'} lets go at ${fmt(releaseMs)}`;
+    later.push({
+      t: paused ? s.pause!.toMs : atMs,
+      text: `${paused ? 'Client 1 wakes with its lock still live and writes' : 'It writes'}; at ${fmt(atMs)} the storage stores it${lets}`,
     });
   }
   later.sort((a, b) => a.t - b.t);
