@@ -14,7 +14,7 @@ export const fencingListing: PseudoListing = {
     { code: '  RETURN accepted' },
   ],
   notes: [
-    'Checking and writing happen in one statement. A holder may write again with the same token, since the test is fence ≤ token, not fence < token. In Postgres that one statement is enough at READ COMMITTED, the default; at REPEATABLE READ a concurrent write raises a serialization error instead. That error is no refusal: run the statement again in a new transaction, and the fence decides.',
+    'Checking and writing happen in one statement. A holder may write again with the same token, since the test is fence ≤ token, not fence < token. In Postgres that one statement is enough at READ COMMITTED, the default; at REPEATABLE READ a concurrent write raises a serialization error instead. That error is not a refusal: run the statement again in a new transaction, and the fence decides.',
     'Stop the work: a refusal is final. Sent again, the write would carry the same old token and be refused again. A write with no token, or to a document that does not exist, also changes no row.',
   ],
 };

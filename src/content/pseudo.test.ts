@@ -17,7 +17,7 @@ describe('pseudo-code listings', () => {
   // again": a reader met "retry" and "do not retry" one line apart. They are two failures.
   it('fencing: a serialization error is retried, a refused write is not, and the notes say which is which', () => {
     const [checkNote, refusedNote] = fencingListing.notes;
-    expect(checkNote).toMatch(/serialization error .*no refusal/);
+    expect(checkNote).toMatch(/serialization error .*not a refusal/);
     expect(refusedNote).toMatch(/^Stop the work: a refusal is final/);
     expect(refusedNote).not.toMatch(/\bretry\b/i);
   });
