@@ -10,7 +10,7 @@ export const advisoryDisconnect = defineScenario({
   title: 'An advisory-lock holder disconnects',
   short: 'Advisory holder disconnects',
   summary:
-    "Client 1's session is terminated mid-transaction: its lock and its uncommitted write end together.",
+    'Client 1’s session is terminated mid-transaction: its lock and its uncommitted write end together.',
   variants: ['default'],
   locks: ['pg-advisory'],
   defaults: { pauseMs: 500, terminateAtMs: 200 },

@@ -8,7 +8,7 @@ export const delayedWrite = defineScenario({
   name: 'delayed-write',
   title: 'A write delayed in the network',
   short: 'A delayed write',
-  summary: "Client 1's write is held in the network past the TTL and lands after client 2's.",
+  summary: 'Client 1’s write is held in the network past the TTL and lands after client 2’s.',
   variants: FENCING_VARIANTS,
   locks: ['redis'],
   defaults: { ttlMs: 300, heldMs: 400 },

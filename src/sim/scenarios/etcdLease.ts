@@ -10,7 +10,7 @@ export const etcdLease = defineScenario({
   title: 'A lease on etcd, its revision as the token',
   short: 'etcd: the revision as token',
   summary:
-    "Client 1's lease lapses while it is paused; client 2's key has a higher revision, which a storage that checks tokens (fencing on) compares.",
+    'Client 1’s lease lapses while it is paused; client 2’s key has a higher revision, which a storage that checks tokens (fencing on) compares.',
   variants: FENCING_VARIANTS,
   locks: ['etcd'],
   // etcd grants leases in whole seconds, at least one.

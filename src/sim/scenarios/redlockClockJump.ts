@@ -10,7 +10,7 @@ export const redlockClockJump = defineScenario({
   title: 'Redlock: a clock jumps on one node',
   short: 'Redlock: a clock jump',
   summary:
-    "The clock on redis-3 jumps forward and expires client 1's key; client 2 gets a majority too.",
+    'The clock on redis-3 jumps forward and expires client 1’s key; client 2 gets a majority too.',
   variants: ['default'],
   locks: ['redlock'],
   defaults: { ttlMs: 1000, jumpMs: 2000 },

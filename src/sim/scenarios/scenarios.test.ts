@@ -154,3 +154,10 @@ describe('the paused client', () => {
     expect(new Set(ends.map((events) => JSON.stringify(events))).size).toBe(4);
   });
 });
+
+describe('the words a scenario shows on the page', () => {
+  // The page sets its prose with ’ (U+2019); a summary with a typewriter ' stood out beside it.
+  it.each(scenarios)("$name: title and summary use ’ for an apostrophe, not '", (s) => {
+    for (const text of [s.title, s.short ?? '', s.summary]) expect(text, text).not.toMatch(/\w'\w/);
+  });
+});

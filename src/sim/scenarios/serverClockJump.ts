@@ -11,10 +11,10 @@ import { LOCK_SERVER, type SingleServerLock } from './lockServer';
  */
 export const serverClockJump = defineScenario({
   name: 'server-clock-jump',
-  title: "The lock server's clock jumps",
+  title: 'The lock server’s clock jumps',
   short: 'The server clock jumps',
   summary:
-    "Client 1 works within its TTL, but the lock server's wall clock jumps forward; Redis and the Postgres lease row end the lock early, etcd does not.",
+    'Client 1 works within its TTL, but the lock server’s wall clock jumps forward; Redis and the Postgres lease row end the lock early, etcd does not.',
   variants: FENCING_VARIANTS,
   locks: ['redis', 'pg-lease', 'etcd'],
   // etcd grants leases in whole seconds, at least one. The work ends 300 ms before the TTL;

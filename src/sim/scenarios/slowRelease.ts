@@ -9,7 +9,7 @@ export const slowRelease = defineScenario({
   name: 'slow-release',
   title: 'A slow client releases after expiry',
   short: 'A slow release after expiry',
-  summary: "Client 1 releases after its TTL; the release must not delete client 2's lock.",
+  summary: 'Client 1 releases after its TTL; the release must not delete client 2’s lock.',
   variants: ['token-check', 'blind-delete'],
   locks: ['redis'],
   defaults: { ttlMs: 300, pauseMs: 500 },
