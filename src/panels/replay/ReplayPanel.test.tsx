@@ -413,3 +413,48 @@ describe('ReplayPanel, a run with no stale write', () => {
     expect(screen.queryByRole('button', { name: 'jump to the end' })).toBeNull();
   });
 });
+
+describe('ReplayPanel by keyboard', () => {
+  const eventButtons = () =>
+    within(screen.getByRole('group', { name: 'Events' })).getAllByRole('button');
+  const tabbable = () => eventButtons().filter((b) => b.tabIndex === 0);
+
+  it('is no Tab stop itself: its controls are (at 375 px it is 1,800 px tall)', () => {
+    render(<ReplayPanel />);
+    expect(screen.getByRole('region', { name: 'Replay' }).tabIndex).toBe(-1);
+  });
+
+  it('gives the event list one Tab stop, on the current event', () => {
+    render(<ReplayPanel />);
+    expect(eventButtons().length).toBeGreaterThan(5);
+    expect(tabbable()).toEqual([eventButtons()[0]]);
+    act(() => setStep(4));
+    expect(tabbable()).toEqual([eventButtons()[3]]);
+  });
+
+  it('moves between events with up and down, and Enter goes to one', () => {
+    render(<ReplayPanel />);
+    act(() => setStep(4));
+    eventButtons()[3]!.focus();
+    fireEvent.keyDown(eventButtons()[3]!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(eventButtons()[4]);
+    expect(tabbable()).toEqual([eventButtons()[4]]);
+    // Moving is not stepping: the replay stays where it was until an event is picked.
+    expect(usePlayback.getState().step).toBe(4);
+    fireEvent.keyDown(eventButtons()[4]!, { key: 'ArrowUp' });
+    fireEvent.keyDown(eventButtons()[3]!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(eventButtons()[2]);
+    fireEvent.click(eventButtons()[2]!);
+    expect(usePlayback.getState().step).toBe(3);
+  });
+
+  it('keeps the keyboard on the current event as the arrows step', () => {
+    render(<ReplayPanel />);
+    act(() => setStep(2));
+    eventButtons()[1]!.focus();
+    fireEvent.keyDown(eventButtons()[1]!, { key: 'ArrowRight' });
+    expect(usePlayback.getState().step).toBe(3);
+    expect(document.activeElement).toBe(eventButtons()[2]);
+    expect(tabbable()).toEqual([eventButtons()[2]]);
+  });
+});

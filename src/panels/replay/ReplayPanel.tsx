@@ -86,8 +86,11 @@ export function ReplayPanel() {
         ref={panelRef}
         className={`fl-panel replay${reducedMotion ? ' replay--still' : ''}`}
         data-replay-panel
-        // Focusable so that Space and the arrows work without first picking a control.
-        tabIndex={0}
+        // Focusable by a click or a jump (JumpToStep, a link to the replay), so that Space and the
+        // arrows work without first picking a control; no Tab stop: at 375 px the panel is about
+        // 1,800 px tall, and a keyboard user who tabbed onto it saw no focus ring. Tab goes to its
+        // controls instead, where the arrows step as well.
+        tabIndex={-1}
         role="region"
         aria-label="Replay"
         onKeyDown={onKeyDown}
