@@ -140,6 +140,12 @@ test('on a 320 px phone, the timelines’ labels stay clear of each other and th
     '?redlock=gc-pause&try-gc-pause=30#redlock',
     // Near the right edge the write's label goes leftwards, over the pause's bar.
     '?redlock=gc-pause&try-gc-pause=210#redlock',
+    // Replays where a mark's label finds room only on the line further out from its lane
+    // (client 2's last release; its first write), or in fewer words (the long job's work).
+    '?scenario=holder-crash&variant=default&lock=redis#see-it',
+    '?scenario=slow-release&variant=blind-delete&lock=redis#see-it',
+    '?scenario=long-job&variant=fencing-off&lock=redis#see-it',
+    '?scenario=etcd-lease&variant=fencing-off&lock=etcd#see-it',
   ]) {
     await lab.open(query);
     await lab.waitForPanels();

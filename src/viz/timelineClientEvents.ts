@@ -22,6 +22,8 @@ export function readWork(s: TimelineState, ev: TraceEvent, i: number): void {
       t: w.t,
       t2: ev.t,
       label: `works ${Math.round(ev.t - w.t)} ms`,
+      // Work often comes in short bars side by side (the long job's steps): each keeps a word.
+      shorter: ['works'],
       detail: `${actorName(ev.actor)} works from ${fmt(w.t)} to ${fmt(ev.t)}, running all the while.`,
       eventIndex: w.i,
       actor: ev.actor,

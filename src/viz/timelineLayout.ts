@@ -40,8 +40,18 @@ export interface PlacedMark extends Mark {
    * `labelAt` says where it goes: above or below the lane line, or nowhere when there is no room.
    */
   labelAt: 'above' | 'below' | 'none';
+  /**
+   * A label one line further out than the first (see labelBaselineY): where the first line over
+   * or under the lane is taken, a crowded run's mark still says what it is.
+   */
+  labelFar?: true;
   labelX: number;
   labelAnchor: 'start' | 'middle' | 'end';
+  /**
+   * The room the label was given, at the layout's letter width: nothing else is drawn there, and
+   * the replay's playhead passes behind it rather than through its letters.
+   */
+  labelBox?: Box;
 }
 
 export interface TimelineLayout {
@@ -207,17 +217,25 @@ function tickLabelsApart(x: ScaleLinear<number, number>, count: number, k: numbe
  * Above, the text grows upwards from the baseline; below, its top must clear the ring as the
  * text grows, so the baseline moves down with the text scale `k`.
  */
-export function labelBaselineY(y: number, side: 'above' | 'below', k = 1): number {
-  return side === 'above' ? y - 13 - 4 * k : y + 13 + 12 * k;
+export function labelBaselineY(y: number, side: 'above' | 'below', k = 1, far = false): number {
+  const line = far ? FAR_LINE_PX * k : 0;
+  return side === 'above' ? y - 13 - 4 * k - line : y + 13 + 12 * k + line;
 }
+
+/**
+ * How much further out a label on the second line over or under its lane sits, per px of text
+ * scale: a line of 11 px letters (8 up, 2.5 down) and 1.5 px between the two lines. Over the lane
+ * it shares the height of the lane's name; under it, it ends 3.5 px over the next lane's labels.
+ */
+const FAR_LINE_PX = 12;
 
 /** How far letters reach above and below the baseline, per px of text scale (11 px letters). */
 const ASCENT_PX = 8;
 const DESCENT_PX = 2.5;
 
 /** The band a label takes up and down, in px. */
-function labelBand(y: number, side: 'above' | 'below', k: number): [number, number] {
-  const b = labelBaselineY(y, side, k);
+function labelBand(y: number, side: 'above' | 'below', k: number, far = false): [number, number] {
+  const b = labelBaselineY(y, side, k, far);
   return [b - ASCENT_PX * k, b + DESCENT_PX * k];
 }
 
@@ -233,6 +251,23 @@ export function laneNameBox(lane: Pick<Lane, 'y' | 'label'>, k = 1): Box {
     top: baseline - ASCENT_PX * k,
     bottom: baseline + 2,
   };
+}
+
+/**
+ * Where the playhead is cut: round each drawn label (the room the layout gave it) and each lane's
+ * name, a px to spare on every side.
+ */
+export function playheadGaps(layout: TimelineLayout, k = 1): Box[] {
+  const pad = (b: Box): Box => ({
+    left: b.left - 1,
+    right: b.right + 1,
+    top: b.top - 1,
+    bottom: b.bottom + 1,
+  });
+  return [
+    ...layout.marks.flatMap((m) => (m.labelAt !== 'none' && m.labelBox ? [pad(m.labelBox)] : [])),
+    ...layout.lanes.map((lane) => pad(laneNameBox(lane, k))),
+  ];
 }
 
 /** How far over its lane's line a lane's name sits (its baseline), per px of text scale. */
@@ -326,12 +361,14 @@ function placeMarks(
   });
 
   // Labels are given room in time order, each above its lane's line if it fits there, else
-  // below, else in a shorter form, else it is left to the tooltip; a bar in the second row labels
-  // below, clear of the bar above it. A refusal ("busy") comes last, so a run of retries cannot
-  // crowd out the grant that ends it. Where that order leaves a bold label out (a stale write,
-  // the storage's answer to it, a pause, the TTL running out: what the run is about), the bold
-  // labels are given room first instead, if that leaves fewer of them out.
-  const label = (boldFirst: boolean): PlacedMark[] => {
+  // below, else in a shorter form, else on the line further out over or under the lane, else it
+  // is left to the tooltip; a bar in the second row labels below, clear of the bar above
+  // it. A refusal ("busy") comes last, so a run of retries cannot crowd out the grant that ends
+  // it. Where that order leaves a bold label out (a stale write, the storage's answer to it, a
+  // pause, the TTL running out: what the run is about), the bold labels are given room first
+  // instead, if that leaves fewer of them out. `firstForm` starts a mark at one of its shorter
+  // forms (see below).
+  const label = (boldFirst: boolean, firstForm: ReadonlyMap<string, number>): PlacedMark[] => {
     const marks = placed.map((m) => ({ ...m }));
     const taken: Box[] = [...laneNames];
     const rank = (m: PlacedMark) =>
@@ -344,49 +381,134 @@ function placeMarks(
         taken.some((t) => overlaps(b, t, 6)) ||
         markBoxes.some((mb) => mb.id !== m.id && overlaps(b, mb.box, 0));
       const soft = (b: Box) => lines.some((l) => l.from !== m.id && l.to !== m.id && crosses(l, b));
-      for (const text of [m.label, ...(m.shorter ?? [])]) {
-        const w = text.length * charPx * (labelIsBold(m) ? BOLD_CHAR_RATIO : 1);
-        const candidates = spots(m, w, width).flatMap((spot) =>
-          sides.map((side) => {
-            const [t, b] = labelBand(m.y, side, k);
-            return {
-              ...spot,
-              side,
-              box: { left: spot.left, right: spot.left + w, top: t, bottom: b },
-            };
-          }),
-        );
-        const clear = candidates.filter((c) => !hard(c.box));
-        const best = clear.find((c) => !soft(c.box)) ?? clear[0];
-        if (best) {
-          m.label = text;
-          m.labelAt = best.side;
-          m.labelX = best.labelX;
-          m.labelAnchor = best.anchor;
-          taken.push(best.box);
-          break;
+      const forms = labelForms(m).slice(firstForm.get(m.id) ?? 0);
+      // The second row of a lane (Redlock's second holder) has no line further out: under it
+      // come the next lane's name and labels. Nor has a refusal: a run of "busy" stacked three
+      // high says less than the tooltip does.
+      const rows = m.row === 1 || m.kind === 'refused' ? [false] : [false, true];
+      find: for (const far of rows) {
+        for (const text of forms) {
+          const w = text.length * charPx * (labelIsBold(m) ? BOLD_CHAR_RATIO : 1);
+          const candidates = spots(m, w, width).flatMap((spot) =>
+            sides.map((side) => {
+              const [t, b] = labelBand(m.y, side, k, far);
+              return {
+                ...spot,
+                side,
+                box: { left: spot.left, right: spot.left + w, top: t, bottom: b },
+              };
+            }),
+          );
+          // The places the first layouts never had (a bar's ends, the line further out) are
+          // for labels that find room clear of every line: what stood before keeps its place.
+          const clear = candidates.filter(
+            (c) => !hard(c.box) && !((far || c.aside) && soft(c.box)),
+          );
+          // On the line further out, a label squarely over (or under) the first line's label
+          // reads as that label's first line ("release" over "lock, token 34"): the side where
+          // the two overlap least goes first, so that the reader sees two labels, not one.
+          if (far) {
+            const nested = (c: (typeof clear)[number]) =>
+              Math.max(
+                0,
+                ...marks
+                  .filter((n) => n.lane === m.lane && n.labelAt === c.side && !n.labelFar)
+                  .map((n) =>
+                    n.labelBox
+                      ? Math.min(c.box.right, n.labelBox.right) -
+                        Math.max(c.box.left, n.labelBox.left)
+                      : 0,
+                  ),
+              );
+            clear.sort((p, q) => nested(p) - nested(q));
+          }
+          const best = clear.find((c) => !soft(c.box)) ?? clear[0];
+          if (best) {
+            m.label = text;
+            m.labelAt = best.side;
+            if (far) m.labelFar = true;
+            m.labelX = best.labelX;
+            m.labelAnchor = best.anchor;
+            m.labelBox = best.box;
+            taken.push(best.box);
+            break find;
+          }
         }
       }
     }
     return marks;
   };
+  // How far an order falls short on the bold labels: how many it leaves out, then how many it
+  // puts on the line further out, away from their marks.
   const boldLeftOut = (marks: PlacedMark[]) =>
     marks.filter((m) => m.labelAt === 'none' && labelIsBold(m)).length;
-  const inTimeOrder = label(false);
-  if (boldLeftOut(inTimeOrder) === 0) return inTimeOrder;
-  const boldFirst = label(true);
-  return boldLeftOut(boldFirst) < boldLeftOut(inTimeOrder) ? boldFirst : inTimeOrder;
+  const boldFar = (marks: PlacedMark[]) => marks.filter((m) => m.labelFar && labelIsBold(m)).length;
+  const worse = (a: PlacedMark[], b: PlacedMark[]) =>
+    boldLeftOut(a) - boldLeftOut(b) || boldFar(a) - boldFar(b);
+  const none = new Map<string, number>();
+  const inTimeOrder = label(false, none);
+  const boldFirst =
+    boldLeftOut(inTimeOrder) + boldFar(inTimeOrder) === 0 ? null : label(true, none);
+  const useBoldFirst = boldFirst !== null && worse(boldFirst, inTimeOrder) < 0;
+  let best = useBoldFirst ? boldFirst : inTimeOrder;
+
+  // A mark still left out (a refusal aside: "busy" is the tooltip's to tell) may be crowded out
+  // by a neighbour's full words, where both would fit in fewer: two bars of work side by side,
+  // each narrower than "works 100 ms". The labelled marks of its lane whose room reaches into
+  // the room it needs take their next shorter form, as long as that leaves fewer marks out and
+  // no more bold ones.
+  const leftOut = (marks: PlacedMark[]) =>
+    marks.filter((m) => m.labelAt === 'none' && m.kind !== 'refused').length;
+  let firstForm = none;
+  for (let pass = 0; pass < 3 && leftOut(best) > 0; pass++) {
+    const next = new Map(firstForm);
+    let shortened = false;
+    for (const m of best) {
+      if (m.labelAt !== 'none' || m.kind === 'refused') continue;
+      const reachPx = m.label.length * charPx * (labelIsBold(m) ? BOLD_CHAR_RATIO : 1) + 6;
+      for (const n of best) {
+        const forms = labelForms(placed.find((p) => p.id === n.id)!);
+        const formIndex = forms.indexOf(n.label);
+        if (
+          n.lane === m.lane &&
+          n.labelBox &&
+          formIndex >= 0 &&
+          formIndex < forms.length - 1 &&
+          n.labelBox.right > m.x - reachPx &&
+          n.labelBox.left < (m.x2 ?? m.x) + reachPx
+        ) {
+          next.set(n.id, formIndex + 1);
+          shortened = true;
+        }
+      }
+    }
+    if (!shortened) break;
+    const trial = label(useBoldFirst, next);
+    if (!(leftOut(trial) < leftOut(best) && worse(trial, best) <= 0)) break;
+    best = trial;
+    firstForm = next;
+  }
+  return best;
+}
+
+/** A mark's label and its shorter forms, longest first. */
+function labelForms(m: Pick<Mark, 'label' | 'shorter'>): readonly string[] {
+  return [m.label, ...(m.shorter ?? [])];
+}
+
+/** A place across for a label; `aside` when it is flush with an end of its bar, off its middle. */
+interface Spot {
+  labelX: number;
+  anchor: PlacedMark['labelAnchor'];
+  left: number;
+  aside?: true;
 }
 
 /**
  * Where a label `w` px wide may go across, best first: beside a write's line (right, else left),
  * or over its mark, moved in from the box's edges. None when it fits nowhere inside the box.
  */
-function spots(
-  m: PlacedMark,
-  w: number,
-  width: number,
-): { labelX: number; anchor: PlacedMark['labelAnchor']; left: number }[] {
+function spots(m: PlacedMark, w: number, width: number): Spot[] {
   // Wider than the whole box: only the detail line can say it.
   if (w > width - 4) return [];
   const mx = m.x;
@@ -394,7 +516,7 @@ function spots(
   if (CONNECTED_KINDS.has(m.kind)) {
     // A write's line to the storage runs straight down from the mark: its label goes beside
     // the line, not across it.
-    const out: { labelX: number; anchor: PlacedMark['labelAnchor']; left: number }[] = [];
+    const out: Spot[] = [];
     if (mx + 9 + w <= width - 2) out.push({ labelX: mx + 9, anchor: 'start', left: mx + 9 });
     if (mx - 9 - w >= 2) out.push({ labelX: mx - 9, anchor: 'end', left: mx - 9 - w });
     return out;
@@ -415,5 +537,13 @@ function spots(
     }
     return [{ labelX, anchor: 'end', left }];
   }
-  return [{ labelX: center, anchor: 'middle', left: center - w / 2 }];
+  const out: Spot[] = [{ labelX: center, anchor: 'middle', left: center - w / 2 }];
+  // A bar wider than its label may also have it flush with its end, or its start, where its
+  // middle is taken by a neighbour's label or crossed by a write's line to the storage (etcd's
+  // client 2 writes early in its hold, and the line runs down through the middle of its bar).
+  if (mx2 !== undefined && mx2 - mx >= w) {
+    if (mx2 <= width - 2) out.push({ labelX: mx2, anchor: 'end', left: mx2 - w, aside: true });
+    if (mx >= 2) out.push({ labelX: mx, anchor: 'start', left: mx, aside: true });
+  }
+  return out;
 }

@@ -111,6 +111,37 @@ describe('LaneTimeline', () => {
     expect(start).toBeLessThan(now!);
     expect(now).toBeLessThan(end!);
   });
+
+  it('passes the playhead behind every label and lane name, not through their letters', () => {
+    const { container } = render(
+      <LaneTimeline trace={pausedClientTrace(true)} title="Timeline" nowMs={321} />,
+    );
+    const line = container.querySelector('.lt-now')!;
+    // The line is cut by a mask that stays put while the line glides, so the mask is on a group
+    // round the line, not on the line that the transform moves.
+    const masked = line.parentElement!;
+    const id = /^url\(#(.+)\)$/.exec(masked.getAttribute('mask') ?? '')?.[1];
+    expect(id).toBeTruthy();
+    const mask = container.querySelector(`mask[id="${id}"]`)!;
+    expect(mask.getAttribute('maskUnits')).toBe('userSpaceOnUse');
+    const holes = [...mask.querySelectorAll('rect[fill="black"]')].map((r) =>
+      ['x', 'y', 'width', 'height'].map((a) => Number(r.getAttribute(a))),
+    );
+    const labels = container.querySelectorAll('.lt-label');
+    const names = container.querySelectorAll('.lt-lane-label');
+    expect(labels.length).toBeGreaterThan(0);
+    expect(holes).toHaveLength(labels.length + names.length);
+    // Each label's baseline runs through a hole that starts at or left of its x (the hole of a
+    // centred label reaches either side of it).
+    for (const label of labels) {
+      const x = Number(label.getAttribute('x'));
+      const y = Number(label.getAttribute('y'));
+      expect(
+        holes.some(([hx, hy, w, h]) => hx! <= x && x <= hx! + w! && hy! < y && y < hy! + h!),
+        label.textContent ?? '',
+      ).toBe(true);
+    }
+  });
 });
 
 describe('LaneTimeline, a fault', () => {

@@ -1,13 +1,14 @@
 // The lane timeline, drawn by React from layoutTimeline(): d3 computed every position. Each mark
 // is focusable and says what happened; the detail line under the figure repeats it for sighted
 // readers, on hover or focus.
-import { useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import type { Trace } from '../../sim/trace/schema';
 import { connectorTone, fmt, markTone, timelineModel } from '../../viz/timeline';
 import {
   LANE_NAME_RISE_PX,
   labelBaselineY,
   layoutTimeline,
+  playheadGaps,
   type PlacedMark,
   type TimelineLayout,
 } from '../../viz/timelineLayout';
@@ -51,6 +52,8 @@ function DrawnTimeline({
 }: LaneTimelineProps & { width: number }) {
   // The labels are in rem: at a larger text size the lanes, and the room kept for each label, grow.
   const k = useTextScale();
+  // Two timelines on one page (the paused client's, the replay's) each need their own mask.
+  const maskId = `lt-now-mask${useId().replace(/[^\w-]/g, '')}`;
   const model = useMemo(() => timelineModel(trace), [trace]);
   // 68 px lanes at every width: between two lanes' rings (13 px round each mark, the current
   // step's) go a label under the one line, the next lane's name and a label over the next line,
@@ -130,16 +133,33 @@ function DrawnTimeline({
           />
         ))}
         {nowMs !== undefined && nowMs !== null && (
-          <line
-            className="lt-now"
-            // Moved by a transform so that CSS can glide it from step to step.
-            style={{ transform: `translateX(${layout.x(nowMs)}px)` }}
-            x1={0}
-            x2={0}
-            y1={8}
-            y2={layout.height - 24 * k}
-            aria-hidden="true"
-          />
+          // The playhead passes behind every label and lane name: the mask cuts it where their
+          // letters are, so that at any step a label it crosses reads whole (a halo round each
+          // letter still let it show between them). The mask stays put while the line glides.
+          <g mask={`url(#${maskId})`} aria-hidden="true">
+            <mask id={maskId} maskUnits="userSpaceOnUse" className="lt-now-mask">
+              <rect x={0} y={0} width={layout.width} height={layout.height} fill="white" />
+              {playheadGaps(layout, k).map((b, i) => (
+                <rect
+                  key={i}
+                  x={b.left}
+                  y={b.top}
+                  width={b.right - b.left}
+                  height={b.bottom - b.top}
+                  fill="black"
+                />
+              ))}
+            </mask>
+            <line
+              className="lt-now"
+              // Moved by a transform so that CSS can glide it from step to step.
+              style={{ transform: `translateX(${layout.x(nowMs)}px)` }}
+              x1={0}
+              x2={0}
+              y1={8}
+              y2={layout.height - 24 * k}
+            />
+          </g>
         )}
         {/* Every mark's wider touch target sits under every mark's drawing: a target reaches past
             its mark, and drawn over a neighbour it would take the taps meant for what the reader
@@ -269,7 +289,7 @@ function MarkShape({
   onMove: (key: string) => boolean;
 }) {
   // Clear of the ring round any mark in the lane, at any text size (see labelBaselineY).
-  const labelY = labelBaselineY(m.y, m.labelAt === 'below' ? 'below' : 'above', k);
+  const labelY = labelBaselineY(m.y, m.labelAt === 'below' ? 'below' : 'above', k, m.labelFar);
   const tone = markTone(m) ? ` ${markTone(m)}` : '';
   const interval = m.x2 !== undefined;
   const pick = () => {
