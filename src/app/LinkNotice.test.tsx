@@ -213,10 +213,11 @@ describe('LinkNotice, where the link sends the reader', () => {
   it('says what the section’s panel says at its top with the rest, in one box', async () => {
     await openAt('/?scenario=nope&try-ttl=abc#see-it');
     await waitFor(() => expect(noticeIn('see-it')).not.toBeNull());
-    // Both lines in the copy, rather than the ttl line in a box stacked above the replay's own.
+    // Both lines in the copy, rather than the ttl line in a box stacked above the replay's own;
+    // the replay's first, as it is about the section the reader landed in.
     expect(linesOf(noticeIn('see-it'))).toEqual([
-      `${ttlLine} Go to “The paused client”`,
       'There is no scenario called “nope”; the replay shows “The paused client” instead. ',
+      `${ttlLine} Go to “The paused client”`,
     ]);
     // The replay's own notice is taken away: one box, one Dismiss.
     expect(dismissedAtTop).toEqual(['?scenario=nope&try-ttl=abc']);

@@ -238,7 +238,8 @@ function without(text: string, said: readonly string[]): string {
  * the reader lands (`saidInView`, its notices beside the controls). A panel that says its own
  * at its very top (the replay, LinkProblem.notSaidAtTop) is left to say them, unless the copy
  * has other lines too: then the copy says them with the rest (`takesTop`), and the panel's notice
- * goes, so that one box with one Dismiss is there, not two stacked.
+ * goes, so that one box with one Dismiss is there, not two stacked. The section's own lines come
+ * first: they are about what the reader landed on; the others lead elsewhere ("Go to …").
  */
 function linesWhereLanded(
   shown: readonly LinkProblem[],
@@ -253,7 +254,11 @@ function linesWhereLanded(
   const atTop = (p: LinkProblem) => p.section === here && p.notSaidAtTop !== undefined;
   const rest = lessInView.filter((p) => !atTop(p) || p.notSaidAtTop);
   if (rest.length === 0) return NO_LINES;
-  return { lines: lessInView, takesTop: lessInView.some(atTop) };
+  const lines = [
+    ...lessInView.filter((p) => p.section === here),
+    ...lessInView.filter((p) => p.section !== here),
+  ];
+  return { lines, takesTop: lessInView.some(atTop) };
 }
 
 interface NoticeBoxProps {
