@@ -153,7 +153,7 @@ describe('the closing line of a run with no stale write', () => {
     const trace = traceOf('cluster-hash-tags', 'no-hash-tag', 'redis-cluster');
     const refusal = trace.events.find((ev) => ev.value?.reason === 'CROSSSLOT')!;
     expect(endingOf(trace)!.body).toContain(
-      `slot ${refusal.value!.lockSlot as number} and the fence counter to slot ${refusal.value!.fenceSlot as number}`,
+      `slot ${refusal.value!.lockSlot as number} and the token counter to slot ${refusal.value!.fenceSlot as number}`,
     );
     const taken = edited(trace, (events) => [
       ...events,

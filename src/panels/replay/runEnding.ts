@@ -76,8 +76,8 @@ function crossSlot(all: Indexed[]): RunEnding | null {
   const fenceSlot = finiteNumber(v.fenceSlot);
   const slots =
     lockSlot !== null && fenceSlot !== null
-      ? `the lock key hashes to slot ${lockSlot} and the fence counter to slot ${fenceSlot}`
-      : 'the lock key and the fence counter hash to different slots';
+      ? `the lock key hashes to slot ${lockSlot} and the token counter to slot ${fenceSlot}`
+      : 'the lock key and the token counter hash to different slots';
   return {
     tone: 'note',
     title: 'Refused before the script ran: its keys sit in two slots',
@@ -105,7 +105,7 @@ function oneSlot(all: Indexed[], lock: string | undefined): RunEnding | null {
   return {
     tone: 'ok',
     title: 'One slot, so the script ran',
-    body: `The lock key and the fence counter both hash to slot ${slot}${node ? `, which ${node} serves` : ''}: only the part of each name in braces, the hash tag, is hashed, and it is the same in both. So Redis Cluster ran the script, and ${who} ${did.length ? `${did.join(', ')} and ${last}` : last}. Pick “no hash tag” to see the same script refused.`,
+    body: `The lock key and the token counter both hash to slot ${slot}${node ? `, which ${node} serves` : ''}: only the part of each name in braces, the hash tag, is hashed, and it is the same in both. So Redis Cluster ran the script, and ${who} ${did.length ? `${did.join(', ')} and ${last}` : last}. Pick “no hash tag” to see the same script refused.`,
   };
 }
 

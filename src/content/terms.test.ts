@@ -1,0 +1,72 @@
+// One thing, one name. On this page the fence is what the storage keeps with each document (the
+// highest token that has written to it), so the Redis key the acquire script counts tokens with is
+// the token counter (fence:{name}), never the "fence counter": a reader who meets both names
+// takes them for two things, or takes the storage's fence for a counter in Redis.
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as capabilities from './capabilities';
+import * as consensus from './consensus';
+import * as drill from './drill';
+import * as failureCases from './failureCases';
+import * as fencedPath from './fencedPath';
+import * as fencingStorage from './fencingStorage';
+import * as pausedClient from './pausedClient';
+import * as postgresLocks from './postgresLocks';
+import * as redisLock from './redisLock';
+import * as redlock from './redlock';
+import * as scaleLadder from './scaleLadder';
+import * as seeIt from './seeIt';
+import * as top from './top';
+import * as whichLock from './whichLock';
+import { STEPS } from '../panels/fenced-path/steps';
+import { ReplayCursor } from '../panels/replay/cursor';
+import { runEnding } from '../panels/replay/runEnding';
+import { loadRun, replayOptions, runsReady } from '../panels/replay/runs';
+
+beforeAll(() => runsReady);
+
+/** Every string an export holds, however deep in its arrays and objects. */
+function strings(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const v of value) strings(v, out);
+  else if (typeof value === 'object' && value !== null)
+    for (const v of Object.values(value)) strings(v, out);
+  return out;
+}
+
+const prose = {
+  capabilities,
+  consensus,
+  drill,
+  failureCases,
+  fencedPath,
+  fencingStorage,
+  pausedClient,
+  postgresLocks,
+  redisLock,
+  redlock,
+  scaleLadder,
+  seeIt,
+  top,
+  whichLock,
+  steps: STEPS,
+};
+
+describe('the Redis key that hands out tokens', () => {
+  it('is the token counter in the sections’ prose', () => {
+    const all = strings(prose);
+    expect(all.some((s) => /token counter/.test(s))).toBe(true);
+    for (const s of all) expect(s).not.toMatch(/fence counter/i);
+  });
+
+  it('is the token counter in every closing line the replay gives a run', () => {
+    let said = 0;
+    for (const o of replayOptions()) {
+      const ending = runEnding(new ReplayCursor(loadRun(o).trace!));
+      if (!ending) continue;
+      expect(`${ending.title} ${ending.body}`, o.id).not.toMatch(/fence counter/i);
+      if (/token counter/.test(ending.body)) said++;
+    }
+    // The Redis Cluster runs name it (the script's two keys and their slots).
+    expect(said).toBeGreaterThan(0);
+  });
+});
