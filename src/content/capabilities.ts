@@ -89,7 +89,7 @@ export const capabilities: Capability[] = [
     tool: 'etcd',
     capability: 'Leases with keepalive; a revision on every write',
     gives:
-      'The lock key is deleted when its lease is revoked, shortly after the lease lapses. Revisions never go down, so one can serve as a fencing token.',
+      'The lock key is deleted when its lease is revoked, shortly after the lease lapses. Revisions never go down, so the revision of the write that created the lock key, its create revision, can serve as a fencing token.',
     alsoUsedFor: 'Leader election, config',
   },
   {

@@ -26,7 +26,7 @@ export const consensusCapabilities: ConsensusCapability[] = [
     id: 'revision',
     capability: 'Revision (etcd), zxid (ZooKeeper)',
     gives:
-      'A cluster-wide number that never goes backwards, which makes it a fencing token that survives failures.',
+      'A cluster-wide number that never goes backwards, which makes it a fencing token that survives failures. On etcd, take the lock key’s create revision: the revision of the write that made the key, fixed for as long as its holder keeps it.',
     status: { level: 'yes', text: 'Yes' },
   },
   {
@@ -54,4 +54,4 @@ export const consensusNotes: readonly string[] = [
 ];
 
 export const consensusSayIt =
-  'On etcd a lease holds my lock, and the key’s revision is my fencing token. Checking that token is still the storage’s job.';
+  'On etcd a lease holds my lock, and the revision that created my lock key is my fencing token. Checking that token is still the storage’s job.';

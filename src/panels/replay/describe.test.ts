@@ -441,7 +441,7 @@ describe('the replay on etcd', () => {
       value: { token: 8 },
     };
     expect(describeEvent(grant, null, 'etcd')).toBe(
-      'Client 2 gets the lock with token 8: the lock key’s revision, which counts every change in etcd, so tokens skip numbers.',
+      'Client 2 gets the lock with token 8: the revision of the write that created the lock key. etcd’s revision counts every change to the whole store, so tokens skip numbers.',
     );
     expect(describeEvent(grant, null, 'redis')).toBe('Client 2 gets the lock with token 8.');
   });

@@ -135,7 +135,7 @@ export function describeEvent(
         }
         // etcd's token is the key's revision, which counts every change to the whole store.
         if (lock === 'etcd' && num(v.token) !== null)
-          return `${who} gets the lock with ${tokenText(v.token)}: the lock key’s revision, which counts every change in etcd, so tokens skip numbers.`;
+          return `${who} gets the lock with ${tokenText(v.token)}: the revision of the write that created the lock key. etcd’s revision counts every change to the whole store, so tokens skip numbers.`;
         return `${who} gets the lock with ${tokenText(v.token)}.`;
       }
       if (ev.type === 'fail') return `${who} is refused: ${reasonText(v.reason) || 'busy'}.`;

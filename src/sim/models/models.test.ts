@@ -298,6 +298,22 @@ describe('etcd model', () => {
     expect(etcd.putIfAbsent('lock', 'b', etcd.grant(1000, 1300), 1300)).toBe(token + 2);
   });
 
+  // The page names the token "the revision of the write that created the lock key": its create
+  // revision. It must stay the key's revision for the whole tenure: keep-alives and other
+  // clients' refused puts write nothing to the key, so the holder's token still matches it.
+  it('gives the revision of the put that created the key as the token, for the whole tenure', () => {
+    const etcd = new EtcdModel();
+    const lease = etcd.grant(1000, 0);
+    const token = etcd.putIfAbsent('lock', 'a', lease, 0)!;
+    expect(token).toBe(etcd.revision);
+    for (const t of [300, 600, 900, 1200]) {
+      expect(etcd.keepAlive(lease, t)).toBe(true);
+      expect(etcd.putIfAbsent('lock', 'b', etcd.grant(1000, t), t)).toBeNull();
+    }
+    expect(etcd.revision).toBe(token);
+    expect(etcd.deleteIfRevision('lock', token, 1300)).toBe(true);
+  });
+
   it('lets only the holder’s revision delete the lock key', () => {
     const etcd = new EtcdModel();
     const token = etcd.putIfAbsent('lock', 'a', etcd.grant(1000, 0), 0)!;
