@@ -180,8 +180,9 @@ test.describe('the drill', () => {
     page,
   }) => {
     await page.addInitScript(() => {
+      // Blocked storage (a full one is the next test's): every write is refused outright.
       const deny = () => {
-        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        throw new DOMException('Access is denied for this document.', 'SecurityError');
       };
       Storage.prototype.setItem = deny;
     });
@@ -193,6 +194,87 @@ test.describe('the drill', () => {
     await drill.reveal(Q1);
     await drill.mark(Q1, 'I knew it');
     await expect(drill.knownCount()).toHaveText('1 of 8 known');
+  });
+
+  test('a full storage: says so, keeps what was saved before, and saves again once there is room', async ({
+    page,
+  }) => {
+    const drill = new DrillPage(page);
+    await drill.open();
+    await drill.predict(Q1, Q1_BEST);
+    const stored = () =>
+      page.evaluate(
+        (key) => JSON.parse(localStorage.getItem(key)!) as { state: unknown },
+        DRILL_STORAGE_KEY,
+      );
+    // Other data of this site takes every byte the browser allows it.
+    await page.evaluate(() => {
+      for (const size of [256 * 1024, 1024, 1]) {
+        try {
+          for (let i = 0; ; i++) localStorage.setItem(`other-${size}-${i}`, 'x'.repeat(size));
+        } catch {
+          // Full at this size; go on with smaller pieces.
+        }
+      }
+    });
+    await drill.reveal(Q1);
+    await drill.mark(Q1, 'I knew it');
+    await expect(drill.knownCount()).toHaveText('1 of 8 known');
+    await expect(drill.section.getByText(/storage for this site is full/)).toBeVisible();
+    await expect(drill.topStatus(/storage for this site is full\.$/)).toBeVisible();
+    await expect(
+      page.getByText(/not letting the page save|does not let the page save/),
+    ).toHaveCount(0);
+    // What was saved before the storage filled up is still there, and a reload brings it back.
+    expect((await stored()).state).toEqual({
+      progress: {},
+      predictions: { 'stale-write': { choice: 'depends-on-fencing', text: '' } },
+    });
+    await page.reload();
+    await expect(drill.section.getByText(/storage for this site is full/)).toBeVisible();
+    await expect(drill.question(Q1).getByRole('radio', { name: Q1_BEST })).toBeChecked();
+    await expect(drill.knownCount()).toHaveText('0 of 8 known');
+    // Once there is room, the next change saves everything.
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage))
+        if (key.startsWith('other-')) localStorage.removeItem(key);
+    });
+    await drill.reveal(Q1);
+    await drill.mark(Q1, 'I knew it');
+    await expect(drill.section.getByText(/storage for this site is full/)).toHaveCount(0);
+    await expect(drill.topStatus('Saved in this browser only.')).toBeVisible();
+    await page.reload();
+    await expect(drill.knownCount()).toHaveText('1 of 8 known');
+  });
+
+  test('a reset with the storage full clears what was saved, as its question says', async ({
+    page,
+  }) => {
+    const drill = new DrillPage(page);
+    await drill.open();
+    await drill.predict(Q1, Q1_BEST);
+    await drill.reveal(Q1);
+    await drill.mark(Q1, 'I knew it');
+    await page.evaluate(() => {
+      for (const size of [256 * 1024, 1024, 1]) {
+        try {
+          for (let i = 0; ; i++) localStorage.setItem(`other-${size}-${i}`, 'x'.repeat(size));
+        } catch {
+          // Full at this size; go on with smaller pieces.
+        }
+      }
+    });
+    await drill.writePrediction(Q1, 'the stale write lands unless the storage checks tokens');
+    await expect(drill.section.getByText(/storage for this site is full/)).toBeVisible();
+    await drill.button('Reset progress').click();
+    await expect(
+      drill.section.getByText(/clears every prediction and mark saved in this browser/),
+    ).toBeVisible();
+    await drill.button('Yes, clear my progress').click();
+    await expect(drill.knownCount()).toHaveText('0 of 8 known');
+    await page.reload();
+    await expect(drill.knownCount()).toHaveText('0 of 8 known');
+    await expect(drill.topStatus('Not started')).toBeVisible();
   });
 
   test('a reset in another tab closes this tab’s answers, as a reset here does', async ({

@@ -414,6 +414,22 @@ describe('drill progress store', () => {
     expect(store.getState().storage).toBe('session-only');
   });
 
+  it('tells a full storage from a blocked one, from the first probe on', () => {
+    const full = new FakeStorage();
+    full.failSet = true;
+    expect(storeOn(full).getState().storage).toBe('full');
+    const blocked = new FakeStorage();
+    blocked.failSet = true;
+    blocked.setError = 'SecurityError';
+    const store = storeOn(blocked);
+    expect(store.getState().storage).toBe('session-only');
+    blocked.failSet = false;
+    store.getState().mark(q1.id, 'known');
+    blocked.failSet = true;
+    store.getState().mark(q2.id, 'known');
+    expect(store.getState().storage).toBe('session-only');
+  });
+
   it('works when reaching localStorage itself throws', () => {
     const store = createDrillProgressStore({
       getStorage: () => {
@@ -425,12 +441,15 @@ describe('drill progress store', () => {
     expect(store.getState().progress[q1.id]).toBe('not-yet');
   });
 
-  it('says progress will not be kept once the storage fills up, and recovers when it has room', () => {
+  it('says the storage is full once it fills up (what was saved stays), and recovers when it has room', () => {
     const storage = new FakeStorage();
     const store = storeOn(storage);
+    store.getState().mark(q2.id, 'not-yet');
     storage.failSet = true;
     store.getState().mark(q1.id, 'known');
-    expect(store.getState().storage).toBe('session-only');
+    expect(store.getState().storage).toBe('full');
+    // The write before the quota ran out is still there for the next visit.
+    expect(storeOn(storage).getState().progress).toEqual({ [q2.id]: 'not-yet' });
     expect(knownCount(store.getState())).toBe(1);
     storage.failSet = false;
     store.getState().mark(q2.id, 'known');

@@ -8,10 +8,29 @@ import { readStoredProgress } from './readStoredProgress';
 
 /**
  * Where progress goes: `saved` in storage; `session-only` when the browser refuses storage;
- * `newer-version` when storage works but holds progress a newer page saved, which this page
- * leaves untouched (so it saves nothing over it) until the reader resets.
+ * `full` when the browser's storage for this site has no room for the latest write (what was
+ * saved before stays, and the next change tries again); `newer-version` when storage works but
+ * holds progress a newer page saved, which this page leaves untouched (so it saves nothing over
+ * it) until the reader resets.
  */
-export type StorageStatus = 'saved' | 'session-only' | 'newer-version';
+export type StorageStatus = 'saved' | 'session-only' | 'full' | 'newer-version';
+
+/**
+ * A write refused for want of room, not because storage is blocked: the reader then still has
+ * what was saved before, so the page must not say that nothing is kept. Firefox once named it
+ * NS_ERROR_DOM_QUOTA_REACHED; 22 is the legacy code every browser gives it.
+ */
+function isQuotaError(error: unknown): boolean {
+  if (typeof DOMException === 'undefined' || !(error instanceof DOMException)) return false;
+  return (
+    error.name === 'QuotaExceededError' ||
+    error.name === 'NS_ERROR_DOM_QUOTA_REACHED' ||
+    error.code === 22
+  );
+}
+
+const failedWrite = (error: unknown): StorageStatus =>
+  isQuotaError(error) ? 'full' : 'session-only';
 
 export interface StorageEvents {
   onStatus: (status: StorageStatus) => void;
@@ -90,8 +109,8 @@ export function createGuardedStorage(
         try {
           getStorage().setItem(name, text);
           lastWritten = text;
-        } catch {
-          events.onStatus('session-only');
+        } catch (error) {
+          events.onStatus(failedWrite(error));
         }
         events.onLeftOut();
       } else {
@@ -107,8 +126,8 @@ export function createGuardedStorage(
         getStorage().setItem(name, text);
         lastWritten = text;
         events.onStatus('saved');
-      } catch {
-        events.onStatus('session-only');
+      } catch (error) {
+        events.onStatus(failedWrite(error));
       }
     },
     releaseNewer(name) {
@@ -135,7 +154,10 @@ export function createGuardedStorage(
   };
 }
 
-/** Can this storage be written at all? Private modes and blocked storage throw here. */
+/**
+ * Can this storage be written at all? Blocked storage throws here; so does storage already full,
+ * which is told apart, because what it holds can still be read.
+ */
 export function probeStorage(getStorage: () => Storage, name: string): StorageStatus {
   const probeKey = `${name}:probe`;
   try {
@@ -143,8 +165,8 @@ export function probeStorage(getStorage: () => Storage, name: string): StorageSt
     storage.setItem(probeKey, '1');
     storage.removeItem(probeKey);
     return 'saved';
-  } catch {
-    return 'session-only';
+  } catch (error) {
+    return failedWrite(error);
   }
 }
 

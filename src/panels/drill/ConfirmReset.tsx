@@ -9,6 +9,8 @@ const clears: Record<StorageStatus, string> = {
   saved: 'This clears every prediction and mark saved in this browser. It cannot be undone.',
   'session-only':
     'This clears every prediction and mark of this visit (this browser is not letting the page save them). It cannot be undone.',
+  // The cleared progress is smaller than what is stored, so it fits where the latest did not.
+  full: 'This clears every prediction and mark saved in this browser, and those of this visit. It cannot be undone.',
   'newer-version':
     'This clears every prediction and mark of this visit, and also the progress a newer version of this page saved in this browser, which this page cannot read. It cannot be undone.',
 };

@@ -650,6 +650,36 @@ describe('DrillPanel', () => {
     });
   });
 
+  it('when the storage fills up, says so and that the earlier progress stays, not that nothing is kept', () => {
+    const { storage, store } = setup();
+    const best = q1.choices.find((c) => c.id === q1.bestChoiceId)!;
+    const c = predictAndReveal(q1.prompt, best.text);
+    storage.failSet = true;
+    fireEvent.click(within(c).getByRole('button', { name: 'I knew it' }));
+    expect(store.getState().storage).toBe('full');
+    expect(drill().getByText(/storage for this site is full/)).toBeTruthy();
+    expect(
+      drill().getByText(/a reload would bring back only the progress saved before/),
+    ).toBeTruthy();
+    expect(status().getByText(/storage for this site is full/)).toBeTruthy();
+    expect(screen.queryByText(/not letting the page save|does not let the page save/)).toBeNull();
+    expect(screen.queryByText(/progress will not be kept/i)).toBeNull();
+    // The prediction made before the storage filled up is what a reload brings back.
+    expect(JSON.parse(storage.items.get(DRILL_STORAGE_NAME)!).state).toEqual({
+      progress: {},
+      predictions: { [q1.id]: { choice: best.id, text: '' } },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Reset progress' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Clear your drill progress?' });
+    expect(within(dialog).getByText(/saved in this browser, and those of this visit/)).toBeTruthy();
+    act(() => {
+      storage.failSet = false;
+      fireEvent.click(within(c).getByRole('button', { name: 'Not yet' }));
+    });
+    expect(store.getState().storage).toBe('saved');
+    expect(screen.queryByText(/storage for this site is full/)).toBeNull();
+  });
+
   it('a reset in a browser that saves nothing says it clears this visit only', () => {
     setup(brokenStorage());
     fireEvent.click(screen.getByRole('button', { name: 'Reset progress' }));

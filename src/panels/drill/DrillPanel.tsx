@@ -127,6 +127,13 @@ export function DrillPanel({
           progress will not be kept.
         </p>
       )}
+      {storage === 'full' && (
+        <p className="drill-warning">
+          This browser’s storage for this site is full, so your latest changes are not being saved:
+          a reload would bring back only the progress saved before. Once there is room again, your
+          next change saves everything.
+        </p>
+      )}
       {storage === 'newer-version' && (
         <p className="drill-warning">
           Your progress here is not being saved: a newer version of this page saved progress in this

@@ -17,6 +17,7 @@ const total = drillQuestions.length;
 const storageLine: Record<StorageStatus, string> = {
   saved: 'Saved in this browser only.',
   'session-only': 'Progress will not be kept: this browser does not let the page save it.',
+  full: 'Your latest progress is not being saved: this browser’s storage for this site is full.',
   'newer-version':
     'Progress is not being saved: a newer version of this page saved progress in this browser, and this page keeps it untouched.',
 };

@@ -8,6 +8,8 @@ export class FakeStorage implements Storage {
   failGet = false;
   failSet = false;
   failRemove = false;
+  /** How a refused write fails: for want of room (a full quota), or with storage blocked. */
+  setError: 'QuotaExceededError' | 'SecurityError' = 'QuotaExceededError';
   writes = 0;
   get length() {
     return this.items.size;
@@ -23,7 +25,7 @@ export class FakeStorage implements Storage {
     return this.items.get(key) ?? null;
   }
   setItem(key: string, value: string) {
-    if (this.failSet) throw new DOMException('full', 'QuotaExceededError');
+    if (this.failSet) throw new DOMException('refused', this.setError);
     this.writes++;
     this.items.set(key, String(value));
   }
@@ -38,6 +40,7 @@ export function brokenStorage(): FakeStorage {
   const storage = new FakeStorage();
   storage.failGet = true;
   storage.failSet = true;
+  storage.setError = 'SecurityError';
   storage.failRemove = true;
   return storage;
 }
