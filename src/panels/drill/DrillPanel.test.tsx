@@ -347,6 +347,13 @@ describe('DrillPanel', () => {
     // In practice already, it does not send the reader to where they are.
     fireEvent.click(screen.getByRole('button', { name: 'Interview practice' }));
     expect(drill().queryByText(/Try interview practice/)).toBeNull();
+    // Nothing has been said in this round's order yet: study's marks do not earn that line.
+    expect(drill().queryByText(/in an order you could not lean on/)).toBeNull();
+    act(() => {
+      for (const q of drillQuestions.slice(0, 7)) store.getState().mark(q.id, 'known');
+    });
+    expect(drill().queryByText(/in an order you could not lean on/)).toBeNull();
+    act(() => store.getState().mark(drillQuestions[7]!.id, 'known'));
     expect(drill().getByText(/^All 8 known, in an order you could not lean on/)).toBeTruthy();
   });
 
@@ -365,8 +372,14 @@ describe('DrillPanel', () => {
     expect([...shuffled].sort()).toEqual(drillQuestions.map((q) => q.prompt).sort());
     // Progress survives the mode change.
     expect(store.getState().progress[q1.id]).toBe('known');
-    // The round ends with the score, and no way further.
-    expect(screen.getByText(/That was the last question: 1 of 8 known/)).toBeTruthy();
+    // The round ends with its own score, and no way further: the question study mode marked
+    // known was not answered in this round.
+    expect(
+      screen.getByText('That was the last question. This round: 0 of 8 known, 8 not marked.', {
+        exact: false,
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByText(/1 of 8 known/, { selector: '.drill-practice-end' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Next question' })).toBeNull();
 
     // Previous goes back one, and takes the focus to that question.

@@ -48,7 +48,12 @@ export function DrillPanel({
   const practiceCard = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
 
+  const practiceMarks = useStore(store, (s) => s.practiceMarks);
   const known = knownCount({ progress });
+  // A practice round is judged by its own marks: what study mode already counted as known was
+  // not said in this round's order, so it must not earn "in an order you could not lean on".
+  const roundKnown = knownCount({ progress: practiceMarks });
+  const roundUnmarked = drillQuestions.filter((q) => practiceMarks[q.id] === undefined).length;
   const notYet = drillQuestions.filter((q) => progress[q.id] === 'not-yet').length;
   const practicing = mode === 'practice';
   const questions = useMemo(
@@ -219,7 +224,8 @@ export function DrillPanel({
               </button>
             ) : (
               <p className="drill-practice-end">
-                That was the last question: {known} of {total} known. Shuffle again for another
+                That was the last question. This round: {roundKnown} of {total} known
+                {roundUnmarked > 0 && `, ${roundUnmarked} not marked`}. Shuffle again for another
                 round.
               </p>
             )}
@@ -240,7 +246,7 @@ export function DrillPanel({
           ))}
         </ol>
       )}
-      {known === total && (
+      {(practicing ? roundKnown : known) === total && (
         <p className="drill-done">
           {practicing
             ? `All ${total} known, in an order you could not lean on. Shuffle again, or say each answer out loud as you would in the interview.`
