@@ -40,7 +40,12 @@ export const lockChoices: LockChoice[] = [
     id: 'lease-row',
     lock: 'Postgres lease row with a fence',
     efficiency: { level: 'yes', text: 'Yes' },
-    correctness: { level: 'conditional', text: 'Yes, the storage checks the token' },
+    correctness: {
+      level: 'conditional',
+      // The same condition the Postgres section gives: an asynchronous standby can lose the
+      // last increment, and its promotion hands that token out again.
+      text: 'Yes, the storage checks the token, if a failover goes only to a standby in sync',
+    },
   },
   {
     id: 'advisory',
