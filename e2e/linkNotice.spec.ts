@@ -5,26 +5,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LabPage } from './pages/labPage';
+import { linkNotice as notice, liveRegionsSaying } from './pages/linkNotice';
 
-const notice = (page: Page) => page.getByRole('status', { name: 'About the link you opened' });
 const noticeItems = (page: Page) => notice(page).getByRole('listitem');
 /** The notice's copy at the top of the section the link's hash leads to. */
 const noticeHere = (section: Locator) =>
   section.getByRole('note', { name: 'About the link you opened' });
-
-/**
- * How many live regions hold `text`: a screen reader hears each. The notice under the title is
- * the one that announces a link's problems; a panel shows its own in place without a second.
- */
-function liveRegionsSaying(page: Page, text: string): Promise<number> {
-  return page.evaluate(
-    (text) =>
-      [...document.querySelectorAll('[role="status"], [role="alert"], [role="log"], [aria-live]')]
-        .filter((el) => el.getAttribute('aria-live') !== 'off')
-        .filter((el) => (el.textContent ?? '').includes(text)).length,
-    text,
-  );
-}
 
 /**
  * How many places in the viewport show `text`, each the innermost element that holds it whole:

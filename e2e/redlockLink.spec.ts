@@ -10,25 +10,13 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LabPage } from './pages/labPage';
 import { ReplayPage } from './pages/replayPage';
+import { linkNotice as notice, liveRegionsSaying } from './pages/linkNotice';
 
 const BAD_JUMP = 'The link’s try-jump “abc” is not a number of ms';
 const BAD_STEP = 'The link’s redlock-step “abc” is not a step number';
 
 /** The notices the Redlock panel shows beside its controls (not the copy of the title's notice). */
 const panelNotices = (redlock: Locator) => redlock.locator('.rl-notice');
-
-const notice = (page: Page) => page.getByRole('status', { name: 'About the link you opened' });
-
-/** How many live regions say `text`: each is heard by a screen reader. */
-function liveRegionsSaying(page: Page, text: string): Promise<number> {
-  return page.evaluate(
-    (text) =>
-      [...document.querySelectorAll('[role="status"], [role="alert"], [role="log"], [aria-live]')]
-        .filter((el) => el.getAttribute('aria-live') !== 'off')
-        .filter((el) => (el.textContent ?? '').includes(text)).length,
-    text,
-  );
-}
 
 test('a step past the run’s end is told under the title with the link’s other problems, once', async ({
   page,
