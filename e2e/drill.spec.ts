@@ -208,15 +208,7 @@ test.describe('the drill', () => {
         DRILL_STORAGE_KEY,
       );
     // Other data of this site takes every byte the browser allows it.
-    await page.evaluate(() => {
-      for (const size of [256 * 1024, 1024, 1]) {
-        try {
-          for (let i = 0; ; i++) localStorage.setItem(`other-${size}-${i}`, 'x'.repeat(size));
-        } catch {
-          // Full at this size; go on with smaller pieces.
-        }
-      }
-    });
+    await drill.fillStorage();
     await drill.reveal(Q1);
     await drill.mark(Q1, 'I knew it');
     await expect(drill.knownCount()).toHaveText('1 of 8 known');
@@ -235,10 +227,7 @@ test.describe('the drill', () => {
     await expect(drill.question(Q1).getByRole('radio', { name: Q1_BEST })).toBeChecked();
     await expect(drill.knownCount()).toHaveText('0 of 8 known');
     // Once there is room, the next change saves everything.
-    await page.evaluate(() => {
-      for (const key of Object.keys(localStorage))
-        if (key.startsWith('other-')) localStorage.removeItem(key);
-    });
+    await drill.freeStorage();
     await drill.reveal(Q1);
     await drill.mark(Q1, 'I knew it');
     await expect(drill.section.getByText(/storage for this site is full/)).toHaveCount(0);
@@ -255,15 +244,7 @@ test.describe('the drill', () => {
     await drill.predict(Q1, Q1_BEST);
     await drill.reveal(Q1);
     await drill.mark(Q1, 'I knew it');
-    await page.evaluate(() => {
-      for (const size of [256 * 1024, 1024, 1]) {
-        try {
-          for (let i = 0; ; i++) localStorage.setItem(`other-${size}-${i}`, 'x'.repeat(size));
-        } catch {
-          // Full at this size; go on with smaller pieces.
-        }
-      }
-    });
+    await drill.fillStorage();
     await drill.writePrediction(Q1, 'the stale write lands unless the storage checks tokens');
     await expect(drill.section.getByText(/storage for this site is full/)).toBeVisible();
     await drill.button('Reset progress').click();

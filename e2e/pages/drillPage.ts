@@ -108,6 +108,27 @@ export class DrillPage {
     await this.question(prompt).getByRole('button', { name: verdict, exact: true }).click();
   }
 
+  /** Other data of this site takes every byte of localStorage the browser allows it. */
+  async fillStorage() {
+    await this.page.evaluate(() => {
+      for (const size of [256 * 1024, 1024, 1]) {
+        try {
+          for (let i = 0; ; i++) localStorage.setItem(`other-${size}-${i}`, 'x'.repeat(size));
+        } catch {
+          // Full at this size; go on with smaller pieces.
+        }
+      }
+    });
+  }
+
+  /** Takes away what fillStorage put there. */
+  async freeStorage() {
+    await this.page.evaluate(() => {
+      for (const key of Object.keys(localStorage))
+        if (key.startsWith('other-')) localStorage.removeItem(key);
+    });
+  }
+
   /** Presses Tab until `target` has the focus; fails if it never arrives. */
   async tabTo(target: Locator, maxPresses = 60) {
     for (let i = 0; i < maxPresses; i++) {
