@@ -1,6 +1,6 @@
 // The lock on real etcd: a key created only if absent (a transaction), bound to a lease; the
-// key's mod revision is the fencing token. Keep-alive is the extend, and the release deletes
-// the key only if its revision is still ours. Lease IDs are 64-bit: they stay strings here.
+// key's create revision is the fencing token. Keep-alive is the extend (it renews the lease and
+// leaves the key alone), and the release deletes the key only if its revision is still ours. Lease IDs are 64-bit: they stay strings here.
 import { Etcd3 } from 'etcd3';
 import type { OpResult } from '../../sim/run/backend';
 import { lockKey, type Script } from '../../sim/run/script';
@@ -81,7 +81,9 @@ export async function createEtcdBackend(
       return busy('the key exists');
     }
     leases.set(actor, leaseId);
-    // The put is the transaction's only write, so the revision it made is the key's mod revision.
+    // The put is the transaction's only write, so the revision it made is the key's create
+    // revision. Nothing writes the key again while it is held, so its mod revision stays the
+    // same number: the release compares that.
     return {
       type: 'ok',
       value: {

@@ -24,7 +24,8 @@ export const LEASE_REVOKE_PASS_MS = 500;
  * An etcd cluster seen from a client: one store revision that every write raises, leases that
  * the leader revokes at its first expiry pass after their TTL runs out (deleting their keys,
  * which is a write too), and the create-if-absent transaction that makes a lock. A lock key's
- * mod revision only grows across the cluster, so it serves as a fencing token.
+ * create revision only grows across the cluster, so it serves as a fencing token. Nothing writes
+ * the key again while it is held, so its mod revision is the same number.
  */
 export class EtcdModel {
   /** A fresh etcd cluster starts at revision 1. */
@@ -112,7 +113,8 @@ export class EtcdModel {
     return true;
   }
 
-  /** Deletes the key if it still has `modRevision` (the holder's token): true if deleted. */
+  /** Deletes the key if its mod revision is still `modRevision` (the holder's token, which is
+   *  also its create revision: the key is never rewritten): true if deleted. */
   deleteIfRevision(key: string, modRevision: number | null, nowMs: number): boolean {
     this.expire(nowMs);
     const kv = this.keys.get(key);

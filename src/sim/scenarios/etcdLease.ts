@@ -1,7 +1,7 @@
 import { fencingOn, FENCING_VARIANTS, story, defineScenario } from './scenario';
 
 /**
- * The lock on a consensus store: a key held by a lease, its mod revision the fencing token. The
+ * The lock on a consensus store: a key held by a lease, its create revision the fencing token. The
  * revision only grows across the cluster, so it survives failover, but a paused holder still
  * wakes up after its lease was revoked: the storage must check the revision.
  */
