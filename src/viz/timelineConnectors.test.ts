@@ -1,6 +1,6 @@
 // Over every recording the page ships and every run the paused client's sliders reach: a line
-// from a write to the storage's answer never runs backwards in time, however the marks in a lane
-// were nudged apart; and the figure says "an update is lost" once per lost update the engine's
+// from a write to the storage's answer never runs backwards in time, however crowded the marks in
+// a lane; and the figure says "an update is lost" once per lost update the engine's
 // checker finds.
 import { describe, expect, it } from 'vitest';
 import { lostUpdates } from '../sim/checkers/checks';

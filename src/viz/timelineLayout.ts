@@ -32,9 +32,19 @@ export interface LayoutOptions {
 }
 
 export interface PlacedMark extends Mark {
+  /** Where the mark stands across: its time on the axis, `x(t)`, never moved off it. */
   x: number;
   x2?: number;
+  /** The line of its lane (or of the lane's second row): labels are placed from it. */
   y: number;
+  /**
+   * A point mark within a few px of another in its lane (a grant and the write sent in the same
+   * ms): the marks are stacked across the lane's line, each at its own time, rather than pushed
+   * apart along the axis. `dy` is the centre of its shape from `y`, `scale` its size over a lone
+   * mark's, `pitch` the height of its place in the stack, `row` and `rows` which place of how many
+   * (0 the top).
+   */
+  stacked?: { dy: number; scale: number; pitch: number; row: number; rows: number };
   /**
    * The label as drawn: the mark's own, or the first of its shorter forms that found room.
    * `labelAt` says where it goes: above or below the lane line, or nowhere when there is no room.
@@ -83,13 +93,16 @@ const BOLD_CHAR_RATIO = 1.15;
 /** How far under its lane's line the second row of a lane is drawn (bars are 14 px high). */
 const ROW_PX = 15;
 
-/** How far apart two point marks in one lane are drawn at least, in px (each is 12 to 14 wide). */
-const MIN_POINT_GAP_PX = 15;
 /**
- * Room right of the rightmost point's centre: the ring of the current step (RING_HALF_PX, its
- * stroke included) and a px to spare, or the ring is cut at the figure's edge.
+ * Two point marks in one lane whose centres are nearer than this are stacked rather than drawn side
+ * by side (a lone mark is 12 to 14 px wide, its stroke included): every mark stands at its time.
  */
-const RIGHT_EDGE_ROOM_PX = 15;
+const STACK_WITHIN_PX = 15;
+/**
+ * How far over and under its lane's line a stack of marks reaches: no further than a lone mark's
+ * ring (RING_HALF_PX), so that labels keep the places they have round any mark.
+ */
+const STACK_HALF_PX = 13.5;
 
 /** Marks a connector line starts or ends on. */
 const CONNECTED_KINDS: ReadonlySet<MarkKind> = new Set(['write', 'stored', 'rejected']);
@@ -103,10 +116,9 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
   const bottom = (opts.bottom ?? 28) * k;
   const padX = opts.padX ?? 16;
   const charPx = (opts.charPx ?? 6.4) * k;
+  // The axis runs on a little past the last event: with every mark at its time, the last one's
+  // ring (RING_HALF_PX round it) then ends inside the box, padX and 4% of the width from its edge.
   const domainEnd = Math.max(1, model.endMs) * 1.04;
-  let x = scaleLinear()
-    .domain([0, domainEnd])
-    .range([padX, width - padX]);
   // A lane with a second row (Redlock's two holders) is a row taller, so that the labels under
   // that row keep clear of the next lane's name and of the labels over its line.
   const heights = model.lanes.map(
@@ -119,53 +131,24 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
   const laneY = new Map(lanes.map((l) => [l.id, l.y]));
   const laneNames = lanes.map((l) => laneNameBox(l, k));
 
-  // A connector runs from a write to the storage's answer, which never comes before it. When the
-  // write's mark was nudged right past its answer's time, the answer is drawn no further left
-  // than the write: the line may stand upright, but it never runs backwards in time.
-  const place = () => {
-    const notLeftOf = new Map<string, number>();
-    let placed = placeMarks(model, { x, laneY, top, width, charPx, k, laneNames, notLeftOf });
-    for (let pass = 0; pass < 4; pass++) {
-      const at = new Map(placed.map((p) => [p.id, p.x]));
-      let moved = false;
-      for (const c of model.connectors) {
-        const from = at.get(c.fromMark);
-        const to = at.get(c.toMark);
-        if (from !== undefined && to !== undefined && to < from) {
-          notLeftOf.set(c.toMark, from);
-          moved = true;
-        }
-      }
-      if (!moved) break;
-      placed = placeMarks(model, { x, laneY, top, width, charPx, k, laneNames, notLeftOf });
-    }
-    return placed;
-  };
-  let placed = place();
-  // Points nudged apart near the run's end can be pushed past the box's right edge (a narrow box,
-  // many events in the last few ms): the time axis then ends that much further left, and the
-  // marks are placed again, until every point is inside.
-  for (let pass = 0; pass < 6; pass++) {
-    const rightmost = Math.max(...placed.filter((p) => p.x2 === undefined).map((p) => p.x));
-    const over = rightmost - (width - RIGHT_EDGE_ROOM_PX);
-    if (!(over > 0)) break;
-    const [from, to] = x.range() as [number, number];
-    if (to - over - from < width / 2) break;
-    // A nudged cluster moves left by less than the axis end does: ask for a little more.
-    x = scaleLinear()
-      .domain([0, domainEnd])
-      .range([from, to - over * 1.25 - 0.5]);
-    placed = place();
-  }
+  const x = scaleLinear()
+    .domain([0, domainEnd])
+    .range([padX, width - padX]);
+  const placed = placeMarks(model, { x, laneY, top, width, charPx, k, laneNames });
 
-  // A connector meets its marks where they were drawn, nudged or not.
-  const markX = new Map(placed.map((p) => [p.id, p.x]));
+  // A connector meets its marks where they were drawn: at their time, and at the height of a
+  // mark stacked over or under its lane's line.
+  const markAt = new Map(placed.map((p) => [p.id, p]));
+  const shapeY = (id: string, lane: string) => {
+    const m = markAt.get(id);
+    return m ? m.y + (m.stacked?.dy ?? 0) : (laneY.get(lane) ?? top);
+  };
   const connectors = model.connectors.map((c) => ({
     ...c,
-    x1: markX.get(c.fromMark) ?? x(c.t),
-    y1: laneY.get(c.fromLane) ?? top,
-    x2: markX.get(c.toMark) ?? x(c.t2),
-    y2: laneY.get(c.toLane) ?? top,
+    x1: markAt.get(c.fromMark)?.x ?? x(c.t),
+    y1: shapeY(c.fromMark, c.fromLane),
+    x2: markAt.get(c.toMark)?.x ?? x(c.t2),
+    y2: shapeY(c.toMark, c.toLane),
   }));
   // Fewer ticks where the labels are few to a line: a narrow box, or large text.
   // Fewer still while two neighbours' labels would come closer than a gap.
@@ -299,9 +282,8 @@ function crosses(seg: { x1: number; y1: number; x2: number; y2: number }, b: Box
 }
 
 /**
- * Places each mark at its time, labels de-cluttered. A point mark less than a mark apart from the
- * one before it in its lane is moved right; `notLeftOf` keeps a mark at least that far right (a
- * storage answer, at its write).
+ * Places each mark at its time, labels de-cluttered. Point marks in one lane too near to stand
+ * side by side are stacked over and under its line (see stackPoints).
  */
 function placeMarks(
   model: TimelineModel,
@@ -314,29 +296,18 @@ function placeMarks(
     k: number;
     /** The lanes' names, at the left edge over each lane: no label is drawn over them. */
     laneNames: readonly Box[];
-    notLeftOf: ReadonlyMap<string, number>;
   },
 ): PlacedMark[] {
-  const { x, laneY, top, width, charPx, k, laneNames, notLeftOf } = o;
-  // Points less than a mark apart in one lane (a rejected write's reply and the stop it causes,
-  // a fraction of a ms later) are drawn side by side rather than one over the other; the
-  // detail keeps the exact times.
-  const lastPointX = new Map<string, number>();
+  const { x, laneY, top, width, charPx, k, laneNames } = o;
   const placed = model.marks.map((m) => {
-    let mx = x(m.t);
-    const mx2 = m.t2 !== undefined ? x(m.t2) : undefined;
+    const mx = x(m.t);
     // The second row of a lane sits just under the first (bars are 14 px high).
     const y = (laneY.get(m.lane) ?? top) + (m.row === 1 ? ROW_PX : 0);
-    if (mx2 === undefined) {
-      mx = Math.max(mx, notLeftOf.get(m.id) ?? mx);
-      const last = lastPointX.get(m.lane);
-      if (last !== undefined && mx - last < MIN_POINT_GAP_PX) mx = last + MIN_POINT_GAP_PX;
-      lastPointX.set(m.lane, mx);
-    }
     const out: PlacedMark = { ...m, x: mx, y, labelAt: 'none', labelX: mx, labelAnchor: 'middle' };
-    if (mx2 !== undefined) out.x2 = mx2;
+    if (m.t2 !== undefined) out.x2 = x(m.t2);
     return out;
   });
+  stackPoints(placed);
 
   // What a label must not be drawn over: every mark with the ring round it (the current step's
   // ring can be any mark's), and, where another place is free, the lines from writes to the
@@ -356,7 +327,16 @@ function placeMarks(
     const from = at.get(c.fromMark);
     const to = at.get(c.toMark);
     return from && to
-      ? [{ from: c.fromMark, to: c.toMark, x1: from.x, y1: from.y, x2: to.x, y2: to.y }]
+      ? [
+          {
+            from: c.fromMark,
+            to: c.toMark,
+            x1: from.x,
+            y1: from.y + (from.stacked?.dy ?? 0),
+            x2: to.x,
+            y2: to.y + (to.stacked?.dy ?? 0),
+          },
+        ]
       : [];
   });
 
@@ -376,7 +356,13 @@ function placeMarks(
     const order = marks.map((_, i) => i).sort((a, b) => rank(marks[a]!) - rank(marks[b]!) || a - b);
     for (const i of order) {
       const m = marks[i]!;
-      const sides = m.row === 1 ? (['below'] as const) : (['above', 'below'] as const);
+      // A mark stacked under its line labels under it first, where the label is nearest it.
+      const sides =
+        m.row === 1
+          ? (['below'] as const)
+          : m.stacked && m.stacked.dy > 0
+            ? (['below', 'above'] as const)
+            : (['above', 'below'] as const);
       const hard = (b: Box) =>
         taken.some((t) => overlaps(b, t, 6)) ||
         markBoxes.some((mb) => mb.id !== m.id && overlaps(b, mb.box, 0));
@@ -488,6 +474,7 @@ function placeMarks(
     best = trial;
     firstForm = next;
   }
+  matchStacksToLabels(best);
   return best;
 }
 
@@ -535,7 +522,13 @@ function spots(m: PlacedMark, w: number, width: number): Spot[] {
       left = 2;
       labelX = Math.min(width - 2, left + w);
     }
-    return [{ labelX, anchor: 'end', left }];
+    const flush: Spot = { labelX, anchor: 'end', left };
+    // A point near the right edge may also have its label over it as near centred as the box
+    // lets it be: ending at the box's edge, reaching a little past the point.
+    const edge = width - 2;
+    return mx2 === undefined && edge - w >= 2 && edge > labelX + 0.5
+      ? [flush, { labelX: edge, anchor: 'end', left: edge - w }]
+      : [flush];
   }
   const out: Spot[] = [{ labelX: center, anchor: 'middle', left: center - w / 2 }];
   // A bar wider than its label may also have it flush with its end, or its start, where its
@@ -546,4 +539,108 @@ function spots(m: PlacedMark, w: number, width: number): Spot[] {
     if (mx >= 2) out.push({ labelX: mx, anchor: 'start', left: mx, aside: true });
   }
   return out;
+}
+
+/**
+ * Stacks the point marks of each lane (and row) that stand nearer than STACK_WITHIN_PX to the
+ * next: a run of them is drawn in as few rows as keep their shapes apart, the rows spread evenly
+ * over and under the line within a lone mark's height, the shapes made smaller to fit. Each
+ * takes the highest row its shape fits in, but a write takes the lowest, so that its line down
+ * to the storage leaves from under the stack rather than through a neighbour.
+ */
+function stackPoints(marks: PlacedMark[]): void {
+  for (const run of crowdedRuns(marks)) {
+    for (let rows = 2; ; rows++) {
+      const { pitch, scale, apartPx } = stackGeometry(rows);
+      const lastX: (number | undefined)[] = new Array<number | undefined>(rows).fill(undefined);
+      const rowOf: number[] = [];
+      for (const m of run) {
+        const free = lastX.flatMap((lx, r) => (lx === undefined || m.x - lx >= apartPx ? [r] : []));
+        // With as many rows as points, the last fits: every row but its own is taken.
+        if (!free.length) break;
+        const r = m.kind === 'write' ? free[free.length - 1]! : free[0]!;
+        lastX[r] = m.x;
+        rowOf.push(r);
+      }
+      if (rowOf.length < run.length) continue;
+      run.forEach((m, i) => {
+        const row = rowOf[i]!;
+        m.stacked = { dy: -STACK_HALF_PX + pitch * (row + 0.5), scale, pitch, row, rows };
+      });
+      break;
+    }
+  }
+}
+
+/** The runs of point marks in one lane (and row) too near to stand side by side, in order across. */
+function crowdedRuns(marks: readonly PlacedMark[]): PlacedMark[][] {
+  const lanes = new Map<string, PlacedMark[]>();
+  for (const m of marks) {
+    if (m.x2 !== undefined) continue;
+    const key = `${m.lane}/${m.row ?? 0}`;
+    lanes.set(key, [...(lanes.get(key) ?? []), m]);
+  }
+  const runs: PlacedMark[][] = [];
+  for (const points of lanes.values()) {
+    points.sort((a, b) => a.x - b.x);
+    let run: PlacedMark[] = [];
+    for (const m of points) {
+      const last = run[run.length - 1];
+      if (last && m.x - last.x >= STACK_WITHIN_PX) {
+        if (run.length > 1) runs.push(run);
+        run = [];
+      }
+      run.push(m);
+    }
+    if (run.length > 1) runs.push(run);
+  }
+  return runs;
+}
+
+/**
+ * A stack of `rows`: the height of each place, the shapes' size over a lone mark's (14 px across,
+ * its stroke included) and how far apart two shapes in one row stand at least (1.5 px between).
+ */
+function stackGeometry(rows: number): { pitch: number; scale: number; apartPx: number } {
+  const pitch = (2 * STACK_HALF_PX) / rows;
+  const scale = Math.min(1, (pitch - 1.5) / 14);
+  return { pitch, scale, apartPx: 14 * scale + 1.5 };
+}
+
+/**
+ * Once the labels have their places, a stacked mark labelled under the line goes under one
+ * labelled over it (their rows swap, where the shapes still keep apart): each label then stands
+ * next to its own mark rather than past its neighbour's. The labels do not move: they are placed
+ * from the lane's line, and the stack keeps within the height every label keeps clear of.
+ */
+function matchStacksToLabels(marks: PlacedMark[]): void {
+  const rank = (m: PlacedMark) =>
+    m.labelAt === 'above' ? (m.labelFar ? 0 : 1) : m.labelAt === 'below' ? (m.labelFar ? 4 : 3) : 2;
+  for (const run of crowdedRuns(marks)) {
+    const rows = run[0]!.stacked!.rows;
+    const { pitch, apartPx } = stackGeometry(rows);
+    const fits = () =>
+      run.every((m, i) =>
+        run
+          .slice(i + 1)
+          .every((n) => n.stacked!.row !== m.stacked!.row || Math.abs(n.x - m.x) >= apartPx),
+      );
+    for (let swapped = true, passes = 0; swapped && passes < run.length; passes++) {
+      swapped = false;
+      for (const a of run)
+        for (const b of run) {
+          if (!(a.stacked!.row < b.stacked!.row && rank(a) > rank(b))) continue;
+          const [ra, rb] = [a.stacked!.row, b.stacked!.row];
+          a.stacked = { ...a.stacked!, row: rb };
+          b.stacked = { ...b.stacked!, row: ra };
+          if (fits()) swapped = true;
+          else {
+            a.stacked = { ...a.stacked, row: ra };
+            b.stacked = { ...b.stacked, row: rb };
+          }
+        }
+    }
+    for (const m of run)
+      m.stacked = { ...m.stacked!, dy: -STACK_HALF_PX + pitch * (m.stacked!.row + 0.5) };
+  }
 }

@@ -78,6 +78,43 @@ describe('LaneTimeline', () => {
     expect(container.querySelector('.lt-detail')?.textContent).toMatch(/rejects “v1”/);
   });
 
+  it('draws a grant and a write of the same moment one over the other, at their time, each with its own ring and target', () => {
+    const onPick = vi.fn();
+    const { container } = render(
+      <LaneTimeline trace={pausedClientTrace(true)} title="Timeline" onPick={onPick} />,
+    );
+    const takes = screen.getByRole('button', { name: /client 2 takes the lock/ });
+    const writes = screen.getByRole('button', { name: /client 2 sends “v2”/ });
+    // Where each shape is drawn: its centre, from the transform that stacks it.
+    const centre = (mark: Element) => {
+      const g = mark.querySelector('circle')!.parentElement!;
+      const [x, y] = /^translate\(([-\d.]+) ([-\d.]+)\)/
+        .exec(g.getAttribute('transform') ?? '')!
+        .slice(1)
+        .map(Number);
+      return { x: x!, y: y! };
+    };
+    const [a, b] = [centre(takes), centre(writes)];
+    // 1 ms apart: under a px across at 720 px, and one over the other.
+    expect(Math.abs(a.x - b.x)).toBeLessThan(1.5);
+    expect(b.y - a.y).toBeGreaterThanOrEqual(12);
+    const box = (el: Element) =>
+      ['x', 'y', 'width', 'height'].map((attr) => Number(el.getAttribute(attr)));
+    const [, ringTop, , ringHeight] = box(takes.querySelector('.lt-ring')!);
+    const [, writeRingTop] = box(writes.querySelector('.lt-ring')!);
+    expect(ringTop! + ringHeight!).toBeLessThanOrEqual(writeRingTop! + 0.01);
+    // Each target is 24 px tall at least, the upper reaching up and the lower down, apart.
+    const targets = [...container.querySelectorAll('.lt-hit')].map(box);
+    const near = targets.filter(([x, , w]) => x! <= a.x && a.x <= x! + w!);
+    const stacked = near.filter(([, , , h]) => h !== 26);
+    expect(stacked).toHaveLength(2);
+    for (const [, , , h] of stacked) expect(h).toBeGreaterThanOrEqual(24);
+    const [upper, lower] = stacked.sort((p, q) => p[1]! - q[1]!);
+    expect(upper![1]! + upper![3]!).toBeLessThanOrEqual(lower![1]! + 0.01);
+    expect(upper![1]!).toBeLessThan(a.y);
+    expect(lower![1]! + lower![3]!).toBeGreaterThan(b.y);
+  });
+
   it('tells of the run it draws, not of the run a reader had looked at before', () => {
     const { rerender } = render(<LaneTimeline trace={pausedClientTrace(true)} title="Timeline" />);
     const detail = () => document.querySelector('.lt-detail')?.textContent ?? '';

@@ -222,9 +222,32 @@ function DrawnTimeline({
   );
 }
 
-/** The invisible target around a mark, wider than the mark so that small marks are easy to tap. */
+/**
+ * The invisible target around a mark, wider than the mark so that small marks are easy to tap.
+ * A stacked mark's target is its place in the stack (see ringBox), the top one's stretched up
+ * and the bottom one's down to the 24 px a finger needs (WCAG 2.5.8), away from its neighbours.
+ */
 function hitBox(m: PlacedMark): { x: number; y: number; width: number; height: number } {
+  const ring = ringBox(m);
+  const st = m.stacked;
+  if (!st || ring.height >= 24) return ring;
+  const grow = 24 - ring.height;
+  if (st.row === 0) return { ...ring, y: ring.y - grow, height: 24 };
+  if (st.row === st.rows - 1) return { ...ring, height: 24 };
+  return ring;
+}
+
+/**
+ * The box the focus ring (and the current step's ring) outlines: 26 px round a lone point, a
+ * bar's length, or for a mark stacked with others at nearly its moment, its own place in the
+ * stack, so that the ring says which of them is meant.
+ */
+function ringBox(m: PlacedMark): { x: number; y: number; width: number; height: number } {
   const interval = m.x2 !== undefined;
+  if (m.stacked && !interval) {
+    const cy = m.y + m.stacked.dy;
+    return { x: m.x - 13, y: cy - m.stacked.pitch / 2, width: 26, height: m.stacked.pitch };
+  }
   return {
     x: (interval ? m.x : m.x - 11) - 2,
     y: m.y - 13,
@@ -336,18 +359,31 @@ function MarkShape({
           className="lt-shape lt-open-end"
         />
       )}
-      {interval ? null : m.kind === 'expire' ? (
-        <path
-          d={`M${m.x - 7},${m.y - 7} L${m.x + 7},${m.y + 7} M${m.x + 7},${m.y - 7} L${m.x - 7},${m.y + 7}`}
-          className="lt-shape"
-        />
-      ) : m.kind === 'rejected' || m.kind === 'stop' || m.kind === 'crash' ? (
-        <rect x={m.x - 6} y={m.y - 6} width={12} height={12} className="lt-shape" />
-      ) : (
-        <circle cx={m.x} cy={m.y} r={6} className="lt-shape" />
+      {interval ? null : (
+        // A mark stacked with others at nearly its moment is drawn smaller, over or under the
+        // lane's line, still at its time across.
+        <g
+          transform={
+            m.stacked
+              ? `translate(${m.x} ${m.y + m.stacked.dy}) scale(${m.stacked.scale}) translate(${-m.x} ${-m.y})`
+              : undefined
+          }
+        >
+          {m.kind === 'expire' ? (
+            <path
+              d={`M${m.x - 7},${m.y - 7} L${m.x + 7},${m.y + 7} M${m.x + 7},${m.y - 7} L${m.x - 7},${m.y + 7}`}
+              className="lt-shape"
+            />
+          ) : m.kind === 'rejected' || m.kind === 'stop' || m.kind === 'crash' ? (
+            <rect x={m.x - 6} y={m.y - 6} width={12} height={12} className="lt-shape" />
+          ) : (
+            <circle cx={m.x} cy={m.y} r={6} className="lt-shape" />
+          )}
+        </g>
       )}
-      {/* The focus ring, around the mark's touch target (drawn under all marks, see lt-hits). */}
-      <rect {...hitBox(m)} className="lt-ring" />
+      {/* The focus ring, round the mark or its place in a stack (its touch target is drawn
+          under all marks, see lt-hits). */}
+      <rect {...ringBox(m)} className="lt-ring" />
       {m.labelAt !== 'none' && (
         <text
           x={m.labelX}
