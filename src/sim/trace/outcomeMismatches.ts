@@ -1,5 +1,9 @@
 import { deriveOutcome } from '../run/outcome';
 import type { AcceptedWrite, Outcome, Trace } from './schema';
+import { clipped } from './shown';
+
+/** How much of each side a difference quotes: a trace can hold a hundred thousand writes. */
+const QUOTED_MAX_CHARS = 200;
 
 /**
  * Where a trace's outcome differs from the one its events give: tokens, accepted and rejected
@@ -14,7 +18,11 @@ export function outcomeMismatches(trace: Trace): string[] {
   const compare = (field: string, a: unknown, b: unknown) => {
     const said = JSON.stringify(a);
     const given = JSON.stringify(b);
-    if (said !== given) out.push(`outcome.${field} is ${said}, but the events give ${given}`);
+    if (said !== given) {
+      out.push(
+        `outcome.${field} is ${clipped(said, QUOTED_MAX_CHARS)}, but the events give ${clipped(given, QUOTED_MAX_CHARS)}`,
+      );
+    }
   };
   compare('tokens', sortedTokens(stated.tokens), sortedTokens(derived.tokens));
   compare('accepted', stated.accepted.map(writeTuple), derived.accepted.map(writeTuple));

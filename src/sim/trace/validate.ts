@@ -1,4 +1,5 @@
 import { outcomeMismatches } from './outcomeMismatches';
+import { fieldPath, shownValue } from './shown';
 import { TRACE_FORMAT, TRACE_VERSION, type Trace } from './schema';
 
 export type ValidationResult = { ok: true; trace: Trace } | { ok: false; errors: string[] };
@@ -45,9 +46,9 @@ export function validateTrace(x: unknown): ValidationResult {
   };
   if (!isObject(x)) return { ok: false, errors: ['the trace is not a JSON object'] };
   if (x.format !== TRACE_FORMAT)
-    bad(`format is ${JSON.stringify(x.format)}, expected "${TRACE_FORMAT}"`);
+    bad(`format is ${shownValue(x.format)}, expected "${TRACE_FORMAT}"`);
   if (x.version !== TRACE_VERSION) {
-    bad(`version is ${JSON.stringify(x.version)}; this page reads version ${TRACE_VERSION}`);
+    bad(`version is ${shownValue(x.version)}; this page reads version ${TRACE_VERSION}`);
   }
   for (const key of ['scenario', 'variant', 'backend'] as const) {
     if (typeof x[key] !== 'string' || x[key] === '') bad(`${key} must be a non-empty string`);
@@ -58,7 +59,7 @@ export function validateTrace(x: unknown): ValidationResult {
   else {
     for (const [k, v] of Object.entries(x.params)) {
       if (!['number', 'string', 'boolean'].includes(typeof v))
-        bad(`params.${k} must be a number, string or boolean`);
+        bad(`${fieldPath('params', k)} must be a number, string or boolean`);
     }
   }
   if (x.environment !== undefined && !isObject(x.environment))
@@ -82,9 +83,9 @@ export function validateTrace(x: unknown): ValidationResult {
       if (typeof e.actor !== 'string' || e.actor === '')
         bad(`${at}.actor must be a non-empty string`);
       if (typeof e.f !== 'string' || !EVENT_FUNCTIONS.has(e.f))
-        bad(`${at}.f is ${JSON.stringify(e.f)}, not a known operation`);
+        bad(`${at}.f is ${shownValue(e.f)}, not a known operation`);
       if (typeof e.type !== 'string' || !EVENT_TYPES.has(e.type)) {
-        bad(`${at}.type is ${JSON.stringify(e.type)}; expected invoke, ok, fail or info`);
+        bad(`${at}.type is ${shownValue(e.type)}; expected invoke, ok, fail or info`);
       }
       if (e.value !== undefined && !isObject(e.value))
         bad(`${at}.value must be an object when present`);
@@ -111,7 +112,7 @@ export function validateTrace(x: unknown): ValidationResult {
     else {
       for (const [actor, tokens] of Object.entries(o.tokens)) {
         if (!Array.isArray(tokens) || !tokens.every((t) => t === null || typeof t === 'number'))
-          bad(`outcome.tokens["${actor}"] must be a list of tokens (numbers, or null)`);
+          bad(`outcome.tokens[${shownValue(actor)}] must be a list of tokens (numbers, or null)`);
       }
     }
     for (const key of ['accepted', 'rejected'] as const) {
@@ -125,7 +126,7 @@ export function validateTrace(x: unknown): ValidationResult {
       bad('outcome.document.fence must be a number or null');
     if (typeof o.holdersOverlap !== 'boolean') bad('outcome.holdersOverlap must be true or false');
     if (typeof o.verdict !== 'string' || !VERDICTS.has(o.verdict))
-      bad(`outcome.verdict ${JSON.stringify(o.verdict)} is not a known verdict`);
+      bad(`outcome.verdict ${shownValue(o.verdict)} is not a known verdict`);
   }
   if (errors.length > 0) return { ok: false, errors };
   // Every trace's outcome is derived from its events, on the simulator and on the servers alike:
