@@ -1,6 +1,7 @@
 // recordings/numbers.json, written by the lab's benchmark (`npm run lab:bench`). The page
 // trusts nothing in it until this validator has read every field it shows: a wrong file must
 // produce a message that names the field, never a chart of made-up numbers.
+import { fieldPath, shownValue } from '../sim/trace/shown';
 
 export const NUMBERS_FORMAT = 'fencing-lab/numbers';
 export const NUMBERS_VERSION = 1;
@@ -107,12 +108,8 @@ type Obj = Record<string, unknown>;
 /** A field's path for messages: `cases[1].p99Ms`, or just `clients` at the top. */
 const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const describe = (v: unknown) =>
-  v === undefined
-    ? 'nothing'
-    : typeof v === 'string'
-      ? JSON.stringify(v)
-      : (JSON.stringify(v) ?? String(v));
+/** A value as a message quotes it: `nothing` for a missing one, short JSON otherwise (shown.ts). */
+const describe = (v: unknown) => (v === undefined ? 'nothing' : shownValue(v));
 
 /** Validate parsed JSON. Returns every problem found, each naming its field. */
 export function validateNumbers(
@@ -168,7 +165,7 @@ export function validateNumbers(
         if (
           need(
             ['string', 'number', 'boolean'].includes(typeof value),
-            `environment.settings.${key}`,
+            fieldPath('environment.settings', key),
             'a string, number or boolean',
             value,
           )
@@ -176,7 +173,12 @@ export function validateNumbers(
           cleanSettings = { ...cleanSettings, [key]: value as string | number | boolean };
       }
       for (const key of ['fsync', 'persistence'])
-        need(key in (settings as Obj), `environment.settings.${key}`, 'a value', undefined);
+        need(
+          key in (settings as Obj),
+          fieldPath('environment.settings', key),
+          'a value',
+          undefined,
+        );
     }
     const recordedAt = str(e, 'recordedAt', 'environment');
     if (typeof recordedAt === 'string' && Number.isNaN(Date.parse(recordedAt)))
