@@ -3,6 +3,7 @@
 // in its own sentences (a LinkReader, built on the parser its panel uses); this module adds only
 // what no single section can tell: a hash that names no part of the page, and a parameter given
 // more than once. Pure: the page's URL and document come in as arguments.
+import { clipped } from '../sim/trace/shown';
 import { hashIds } from './linkHash';
 
 export { isCleanLink } from './linkHash';
@@ -51,7 +52,8 @@ export interface LinkProblem {
 const QUOTED_MAX = 40;
 
 export function quoted(raw: string, max = QUOTED_MAX): string {
-  return raw.length > max ? `${raw.slice(0, max)}…` : raw;
+  // Cut where a character ends: slicing UTF-16 could leave half an emoji, shown as �.
+  return clipped(raw, max);
 }
 
 /**

@@ -1,5 +1,6 @@
 // The replay's place in the URL: `?scenario=…&variant=…&lock=…&step=N#see-it`, so a link opens the
 // same moment. Parsing only checks shape; whether a scenario exists is the catalog's question.
+import { firstChars } from '../sim/trace/shown';
 import { searchWith } from './urlParams';
 
 export interface ReplayQuery {
@@ -41,7 +42,7 @@ export function parseReplayQuery(search: string): ParsedReplayQuery {
     if (NAME.test(raw)) query[key] = raw;
     else
       problems.push(
-        `The link’s ${key} “${raw.slice(0, 40)}” is not a name this page knows, so the replay chose its own.`,
+        `The link’s ${key} “${firstChars(raw, 40)}” is not a name this page knows, so the replay chose its own.`,
       );
   }
   const rawStep = params.get('step');
@@ -51,7 +52,7 @@ export function parseReplayQuery(search: string): ParsedReplayQuery {
     if (Number.isSafeInteger(step) && step <= MAX_STEP) query.step = step;
     else
       problems.push(
-        `The link’s step “${rawStep.slice(0, 20)}” is not a step number, so the replay starts at the beginning.`,
+        `The link’s step “${firstChars(rawStep, 20)}” is not a step number, so the replay starts at the beginning.`,
       );
   }
   return { query, present, problems };

@@ -1,6 +1,7 @@
 // What the page keeps in its URL, so that a link opens the same thing: the replay's moment
 // (`?scenario=…&step=N`) and a panel's own numbers (`?try-ttl=300`), side by side. Reading
 // checks each value; writing one panel's parameters keeps everyone else's.
+import { firstChars } from '../sim/trace/shown';
 import { writeUrlSoon } from './urlWriter';
 
 export { currentSearch } from './urlWriter';
@@ -25,7 +26,9 @@ export function readMsParam(
   if (raw === null) return { ms: null, problem: null, rounded: null };
   const value = /^\d{1,5}$/.test(raw) ? Number(raw) : NaN;
   if (value >= range.min && value <= range.max) {
-    const ms = range.min + Math.round((value - range.min) / range.step) * range.step;
+    const nearest = range.min + Math.round((value - range.min) / range.step) * range.step;
+    // Rounding up can pass the top of a range its steps do not divide: then the step below.
+    const ms = nearest > range.max ? nearest - range.step : nearest;
     return {
       ms,
       problem: null,
@@ -37,7 +40,7 @@ export function readMsParam(
   }
   return {
     ms: null,
-    problem: `The link’s ${key} “${raw.slice(0, 20)}” is not a number of ms from ${range.min} to ${range.max}`,
+    problem: `The link’s ${key} “${firstChars(raw, 20)}” is not a number of ms from ${range.min} to ${range.max}`,
     rounded: null,
   };
 }

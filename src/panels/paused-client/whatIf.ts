@@ -1,6 +1,7 @@
 // "Try other numbers": the paused client rerun by the engine in the reader's browser, with the
 // TTL, the pause, the lock and fencing the reader picks, and what came of it in one sentence. The lesson
 // it lets a reader find: no TTL is long enough for every pause, and only the fence decides.
+import { firstChars } from '../../sim/trace/shown';
 import { pausedClient } from '../../sim/scenarios/pausedClient';
 import { simulate } from '../../sim/simulate';
 import type { Trace } from '../../sim/trace/schema';
@@ -159,7 +160,7 @@ export function parseWhatIfQuery(search: string): ParsedWhatIfQuery {
     used++;
   } else if (fencing !== null) {
     problems.push(
-      `The link’s ${QUERY.fencing} “${fencing.slice(0, 20)}” is neither on nor off, so fencing is ${recorded.fencing ? 'on' : 'off'}, as recorded.`,
+      `The link’s ${QUERY.fencing} “${firstChars(fencing, 20)}” is neither on nor off, so fencing is ${recorded.fencing ? 'on' : 'off'}, as recorded.`,
     );
   }
   const lock = params.get(QUERY.lock);
@@ -169,7 +170,7 @@ export function parseWhatIfQuery(search: string): ParsedWhatIfQuery {
     used++;
   } else if (lock !== null) {
     problems.push(
-      `The link’s ${QUERY.lock} “${lock.slice(0, 20)}” is not one of ${WHAT_IF_LOCKS.map((l) => l.lock).join(', ')}, so the lock is ${recorded.lock}, as recorded.`,
+      `The link’s ${QUERY.lock} “${firstChars(lock, 20)}” is not one of ${WHAT_IF_LOCKS.map((l) => l.lock).join(', ')}, so the lock is ${recorded.lock}, as recorded.`,
     );
   }
   // A link whose every value was bad shows the recorded run, and says why.

@@ -1,5 +1,6 @@
 // Which of the two Redlock stories the panel shows, in the URL as `?redlock=gc-pause#redlock`,
 // so a link opens the run the reader was looking at.
+import { firstChars } from '../../sim/trace/shown';
 import { searchWith } from '../../state/urlParams';
 
 export type RedlockRun = 'redlock-clock-jump' | 'redlock-gc-pause';
@@ -18,7 +19,7 @@ export function parseRunQuery(search: string): { run: RedlockRun | null; problem
   if (run) return { run, problem: null };
   return {
     run: null,
-    problem: `The link’s redlock “${raw.slice(0, 20)}” is not clock-jump or gc-pause, so the figure shows the clock jump.`,
+    problem: `The link’s redlock “${firstChars(raw, 20)}” is not clock-jump or gc-pause, so the figure shows the clock jump.`,
   };
 }
 

@@ -1,6 +1,7 @@
 // The Redlock figure's place in the URL, as `?redlock-step=N`, so a link opens the same moment
 // of the same run. It travels with `?redlock=` (the run) and the run's size: a step means nothing
 // in another run, so the panel drops it when the reader changes either.
+import { firstChars } from '../../sim/trace/shown';
 import { searchWith } from '../../state/urlParams';
 
 export const STEP_QUERY = 'redlock-step';
@@ -13,7 +14,7 @@ export function parseStepQuery(search: string): { step: number | null; problem: 
   if (/^\d{1,5}$/.test(raw)) return { step: Number(raw), problem: null };
   return {
     step: null,
-    problem: `The link’s redlock-step “${raw.slice(0, 20)}” is not a step number, so the figure opens at the moment of two holders.`,
+    problem: `The link’s redlock-step “${firstChars(raw, 20)}” is not a step number, so the figure opens at the moment of two holders.`,
   };
 }
 
