@@ -6,6 +6,7 @@ import type { LockKind, Script } from './run/script';
 import { SimBackend } from './simBackend';
 import { findScenario, scenarios, type Params, type Scenario } from './scenarios/index';
 import { TRACE_FORMAT, TRACE_VERSION, type Trace } from './trace/schema';
+import { shownValue } from './trace/shown';
 
 export interface SimulateOptions {
   scenario: string;
@@ -24,8 +25,19 @@ export interface SimulatedRun {
   queueDepthSum: number;
 }
 
-/** A clear error for a caller that named something that does not exist. */
+/** A clear error for a caller that named something that does not exist, or a bad parameter. */
 export class UnknownNameError extends Error {}
+
+/**
+ * The largest parameter, in ms: ten minutes of virtual time. A run's events grow with its times
+ * (holder-crash's second client polls the lock until the TTL runs out: a 600,000 ms TTL is 23,743
+ * events, a second's work), and a TTL of 1e9 ms ran for minutes; at 1e20 the clock no longer
+ * moves when a millisecond is added, and the run never ended.
+ */
+export const MAX_PARAM_MS = 600_000;
+
+/** A name as a message quotes it: a caller's text can be anything, a line break or a page long. */
+const shownName = (name: string) => shownValue(name, 60);
 
 /** Checks the names and fills in defaults; throws an UnknownNameError that lists the valid names. */
 export function resolveRun(options: SimulateOptions): {
@@ -37,18 +49,18 @@ export function resolveRun(options: SimulateOptions): {
   const scenario = findScenario(options.scenario);
   if (!scenario) {
     throw new UnknownNameError(
-      `unknown scenario "${options.scenario}"; valid scenarios: ${scenarios.map((s) => s.name).join(', ')}`,
+      `unknown scenario ${shownName(options.scenario)}; valid scenarios: ${scenarios.map((s) => s.name).join(', ')}`,
     );
   }
   if (!scenario.variants.includes(options.variant)) {
     throw new UnknownNameError(
-      `scenario ${scenario.name} has no variant "${options.variant}"; valid variants: ${scenario.variants.join(', ')}`,
+      `scenario ${scenario.name} has no variant ${shownName(options.variant)}; valid variants: ${scenario.variants.join(', ')}`,
     );
   }
   const lock = options.lock ?? scenario.locks[0]!;
   if (!scenario.locks.includes(lock)) {
     throw new UnknownNameError(
-      `scenario ${scenario.name} does not run on "${lock}"; valid locks: ${scenario.locks.join(', ')}`,
+      `scenario ${scenario.name} does not run on ${shownName(lock)}; valid locks: ${scenario.locks.join(', ')}`,
     );
   }
   // A misspelt name would otherwise run with the default and look like a result.
@@ -56,16 +68,21 @@ export function resolveRun(options: SimulateOptions): {
     if (!Object.hasOwn(scenario.defaults, key)) {
       const names = Object.keys(scenario.defaults);
       throw new UnknownNameError(
-        `scenario ${scenario.name} has no parameter "${key}"; ` +
+        `scenario ${scenario.name} has no parameter ${shownName(key)}; ` +
           (names.length > 0 ? `its parameters: ${names.join(', ')}` : 'it takes none'),
       );
     }
   }
   const params = { ...scenario.defaults, ...options.params };
   for (const [key, value] of Object.entries(params)) {
-    if (!Number.isFinite(value) || value < 0) {
+    if (!Number.isFinite(value) || value < 0 || value > MAX_PARAM_MS) {
       throw new UnknownNameError(
-        `parameter ${key} must be a finite number of ms, 0 or more; got ${value}`,
+        `parameter ${key} must be a number of ms from 0 to ${MAX_PARAM_MS}; got ${value}`,
+      );
+    }
+    if (key === 'ttlMs' && (value < 1 || !Number.isInteger(value))) {
+      throw new UnknownNameError(
+        `parameter ttlMs must be a whole number of ms, 1 or more, as the locks take it; got ${value}`,
       );
     }
   }
