@@ -289,6 +289,90 @@ test.describe('the drill', () => {
     await expect(a.answer(q2.prompt)).toHaveCount(0);
   });
 
+  test('two tabs: what is done in each reaches the other without a reload, and a reload loses none', async ({
+    context,
+  }) => {
+    const q2 = drillQuestions[1]!;
+    const a = new DrillPage(await context.newPage());
+    const b = new DrillPage(await context.newPage());
+    // Each tab's drill has loaded before the reader turns to the other.
+    for (const tab of [a, b]) {
+      await tab.switchTo();
+      await tab.open();
+      await expect(tab.questions()).toHaveCount(8);
+    }
+
+    await a.switchTo();
+    await a.markKnown(Q1, Q1_BEST);
+    await expect(b.knownCount()).toHaveText('1 of 8 known');
+    await expect(b.question(Q1).getByRole('radio', { name: Q1_BEST })).toBeChecked();
+    await expect(b.otherTabNote()).toHaveText(
+      'Updated with what you did in another tab of this page (1 question).',
+    );
+
+    await b.switchTo();
+    await b.markKnown(q2.prompt, rightChoice(q2.prompt));
+    await b.writePrediction(q2.prompt, 'the lease ran out');
+    // A change here is the reader's answer to the note.
+    await expect(b.otherTabNote()).toHaveCount(0);
+    await expect(a.knownCount()).toHaveText('2 of 8 known');
+    await expect(a.question(q2.prompt).getByRole('textbox')).toHaveValue('the lease ran out');
+
+    for (const tab of [a, b]) {
+      await tab.switchTo();
+      await tab.page.reload();
+      await expect(tab.knownCount()).toHaveText('2 of 8 known');
+      await expect(tab.question(Q1).getByRole('radio', { name: Q1_BEST })).toBeChecked();
+      await expect(tab.question(q2.prompt).getByRole('textbox')).toHaveValue('the lease ran out');
+      await expect(tab.otherTabNote()).toHaveCount(0);
+    }
+
+    await a.switchTo();
+    await a.resetProgress();
+    await expect(b.knownCount()).toHaveText('0 of 8 known');
+    await expect(b.topStatus('Not started')).toBeVisible();
+    await expect(b.question(q2.prompt).getByRole('textbox')).toHaveValue('');
+    await expect(b.otherTabNote()).toHaveText(
+      'Your drill progress was cleared in another tab of this page.',
+    );
+  });
+
+  test('a change a full storage kept from saving is not lost when another tab saves', async ({
+    context,
+  }) => {
+    const q2 = drillQuestions[1]!;
+    const a = new DrillPage(await context.newPage());
+    const b = new DrillPage(await context.newPage());
+    // Each tab's drill has loaded before the reader turns to the other.
+    for (const tab of [a, b]) {
+      await tab.switchTo();
+      await tab.open();
+      await expect(tab.questions()).toHaveCount(8);
+    }
+    // Filled and freed from tab B: each tab's view of storage follows the other's writes a moment
+    // later, so B's own is the one that must be full when it writes.
+    await b.switchTo();
+    await b.fillStorage();
+    await b.writePrediction(Q1, 'only in tab B for now');
+    await expect(b.section.getByText(/storage for this site is full/)).toBeVisible();
+    await b.freeStorage();
+
+    // Tab A saves what it has; tab B keeps its words beside A's mark, and saves them now.
+    await a.switchTo();
+    await a.markKnown(q2.prompt, rightChoice(q2.prompt));
+    await expect(b.knownCount()).toHaveText('1 of 8 known');
+    await expect(b.question(Q1).getByRole('textbox')).toHaveValue('only in tab B for now');
+    await expect(a.question(Q1).getByRole('textbox')).toHaveValue('only in tab B for now');
+    await expect(b.section.getByText(/storage for this site is full/)).toHaveCount(0);
+
+    for (const tab of [a, b]) {
+      await tab.switchTo();
+      await tab.page.reload();
+      await expect(tab.knownCount()).toHaveText('1 of 8 known');
+      await expect(tab.question(Q1).getByRole('textbox')).toHaveValue('only in tab B for now');
+    }
+  });
+
   test('the reset question is asked in place: Tab leaves it, and leaving it keeps the progress', async ({
     page,
   }) => {

@@ -46,6 +46,33 @@ export class DrillPage {
     return this.section.getByRole('status').filter({ hasText: 'starts fresh' });
   }
 
+  /** The note that says what another tab of the page changed here. */
+  otherTabNote(): Locator {
+    return this.section.getByRole('status').filter({ hasText: 'in another tab of this page' });
+  }
+
+  /**
+   * The reader turns to this tab. A tab in the background draws no frames, so clicks in it (which
+   * wait for a steady frame) and its panels' loading after a reload crawl there.
+   */
+  async switchTo() {
+    await this.page.bringToFront();
+  }
+
+  /** Picks the question's right choice, opens its answer and marks it "I knew it". */
+  async markKnown(prompt: string | RegExp, rightChoice: string | RegExp) {
+    await this.predict(prompt, rightChoice);
+    await this.reveal(prompt);
+    await this.mark(prompt, 'I knew it');
+  }
+
+  /** Clears every prediction and mark, as a reader does: Reset progress, then Yes. */
+  async resetProgress() {
+    await this.button('Reset progress').click();
+    await this.button('Yes, clear my progress').click();
+    await expect(this.knownCount()).toHaveText('0 of 8 known');
+  }
+
   button(name: string): Locator {
     return this.section.getByRole('button', { name, exact: true });
   }

@@ -29,3 +29,18 @@ const noticeMessages: Record<NoticeReason, string> = {
 export function noticeFor(reason: NoticeReason): DrillNotice {
   return { reason, message: noticeMessages[reason] };
 }
+
+/**
+ * What another tab of the page changed in this one: its marks and predictions, merged in, or a
+ * reset. Said beside the drill, so that marks that moved while the reader was in the other tab
+ * have a reason on screen.
+ */
+export type OtherTabNote = { kind: 'changed'; questionIds: string[] } | { kind: 'cleared' };
+
+export function otherTabMessage(note: OtherTabNote): string {
+  if (note.kind === 'cleared')
+    return 'Your drill progress was cleared in another tab of this page.';
+  const count = note.questionIds.length;
+  const questions = count === 1 ? '1 question' : `${count} questions`;
+  return `Updated with what you did in another tab of this page (${questions}).`;
+}

@@ -10,6 +10,7 @@ import {
 import {
   DRILL_STORAGE_MAX_CHARS,
   DRILL_STORAGE_NAME,
+  DRILL_STORAGE_NEWER_SPAN,
   DRILL_STORAGE_VERSION,
   wrongPickStands,
   type DrillProgressData,
@@ -394,6 +395,31 @@ describe('drill progress store', () => {
     expect(here.getState().notice?.reason).toBe('replaced-elsewhere');
   });
 
+  it('calls a version no page has (1e300, -1) a broken value, not a newer page’s', () => {
+    for (const [version, reason] of [
+      ['1e300', 'unreadable'],
+      [String(Number.MAX_SAFE_INTEGER), 'unreadable'],
+      [String(DRILL_STORAGE_VERSION + DRILL_STORAGE_NEWER_SPAN + 1), 'unreadable'],
+      ['-1', 'unreadable'],
+      [String(DRILL_STORAGE_VERSION + DRILL_STORAGE_NEWER_SPAN), 'newer-version'],
+      ['3', 'newer-version'],
+      ['0', 'unknown-version'],
+    ] as const) {
+      const storage = new FakeStorage();
+      storage.items.set(
+        DRILL_STORAGE_NAME,
+        `{"version":${version},"state":{"progress":{},"predictions":{}}}`,
+      );
+      const store = storeOn(storage);
+      expect([version, store.getState().notice?.reason]).toEqual([version, reason]);
+      // Only a newer page's progress holds off this page's saves.
+      expect([version, store.getState().storage]).toEqual([
+        version,
+        reason === 'newer-version' ? 'newer-version' : 'saved',
+      ]);
+    }
+  });
+
   it('dismisses the notice', () => {
     const storage = new FakeStorage();
     storage.items.set(DRILL_STORAGE_NAME, 'not json');
@@ -639,6 +665,165 @@ describe('drill progress store', () => {
     expect(here.getState().revealed).toEqual({});
     expect(here.getState().practiceAnswers).toEqual({});
     expect(here.getState().practiceMarks).toEqual({});
+  });
+
+  it('merges another tab’s save into this tab’s progress: marks made in both stay', () => {
+    const storage = new FakeStorage();
+    const { here, notify } = storeWatchingOtherTabs(storage);
+    const { here: there, notify: notifyThere } = storeWatchingOtherTabs(storage);
+    here.getState().mark(q1.id, 'known');
+    notifyThere(DRILL_STORAGE_NAME);
+    there.getState().mark(q2.id, 'not-yet');
+    there.getState().writePrediction(q3.id, 'the fence');
+    notify(DRILL_STORAGE_NAME);
+    const both: DrillProgressData = {
+      progress: { [q1.id]: 'known', [q2.id]: 'not-yet' },
+      predictions: { [q3.id]: { choice: null, text: 'the fence' } },
+    };
+    expect(data(here)).toEqual(both);
+    here.getState().mark(q3.id, 'known');
+    notifyThere(DRILL_STORAGE_NAME);
+    expect(data(there)).toEqual(data(here));
+    expect(stored(storage)).toEqual({ version: DRILL_STORAGE_VERSION, state: data(here) });
+  });
+
+  it('takes in a save it never heard of before it saves its own change over it', () => {
+    // The storage event can be missed: a page kept by Back and Forward hears none while away.
+    const storage = new FakeStorage();
+    const here = storeOn(storage);
+    const there = storeOn(storage);
+    here.getState().mark(q1.id, 'known');
+    there.getState().mark(q2.id, 'not-yet');
+    here.getState().mark(q3.id, 'known');
+    const all = {
+      progress: { [q1.id]: 'known', [q2.id]: 'not-yet', [q3.id]: 'known' },
+      predictions: {},
+    };
+    expect(data(here)).toEqual(all);
+    expect(stored(storage)).toEqual({ version: DRILL_STORAGE_VERSION, state: all });
+    expect(here.getState().otherTab).toEqual({ kind: 'changed', questionIds: [q2.id] });
+  });
+
+  it('keeps a change this tab could not save when another tab saves, and saves it once it can', () => {
+    const storage = new FakeStorage();
+    const { here, notify } = storeWatchingOtherTabs(storage);
+    const there = storeOn(storage);
+    here.getState().mark(q1.id, 'not-yet');
+    storage.failSet = true;
+    here.getState().writePrediction(q2.id, 'a pause');
+    expect(here.getState().storage).toBe('full');
+    // The other tab's change is smaller, and there is room for it.
+    storage.failSet = false;
+    there.getState().mark(q3.id, 'known');
+    notify(DRILL_STORAGE_NAME);
+    const both: DrillProgressData = {
+      progress: { [q1.id]: 'not-yet', [q3.id]: 'known' },
+      predictions: { [q2.id]: { choice: null, text: 'a pause' } },
+    };
+    expect(data(here)).toEqual(both);
+    expect(here.getState().storage).toBe('saved');
+    expect(stored(storage)).toEqual({ version: DRILL_STORAGE_VERSION, state: both });
+  });
+
+  it('never writes its record over a save it has not taken in, even for a change of its own session', () => {
+    const storage = new FakeStorage();
+    const here = storeOn(storage);
+    const there = storeOn(storage);
+    here.getState().mark(q1.id, 'known');
+    storage.failSet = true;
+    here.getState().mark(q2.id, 'known');
+    storage.failSet = false;
+    there.getState().mark(q3.id, 'not-yet');
+    // Unheard by this tab. Interview practice saves nothing of its own, but a store's change
+    // writes its record, which holds the mark that could not be saved before.
+    here.getState().startPractice(1);
+    const all = { progress: { [q1.id]: 'known', [q2.id]: 'known', [q3.id]: 'not-yet' } };
+    expect(data(here)).toEqual({ ...all, predictions: {} });
+    expect(stored(storage)).toEqual({
+      version: DRILL_STORAGE_VERSION,
+      state: { ...all, predictions: {} },
+    });
+    expect(here.getState().storage).toBe('saved');
+  });
+
+  it('goes on when the browser will not remove another tab’s broken value', () => {
+    const storage = new FakeStorage();
+    const { here, notify } = storeWatchingOtherTabs(storage);
+    here.getState().mark(q1.id, 'known');
+    storage.items.set(DRILL_STORAGE_NAME, 'not json');
+    storage.failRemove = true;
+    notify(DRILL_STORAGE_NAME);
+    here.getState().mark(q2.id, 'not-yet');
+    expect(data(here).progress).toEqual({ [q1.id]: 'known', [q2.id]: 'not-yet' });
+    expect(stored(storage)).toEqual({ version: DRILL_STORAGE_VERSION, state: data(here) });
+  });
+
+  it('a reset in another tab clears this tab, also the change it could not save', () => {
+    const storage = new FakeStorage();
+    const { here, notify } = storeWatchingOtherTabs(storage);
+    here.getState().mark(q1.id, 'known');
+    storage.failSet = true;
+    here.getState().mark(q2.id, 'known');
+    storage.failSet = false;
+    storeOn(storage).getState().reset();
+    notify(DRILL_STORAGE_NAME);
+    expect(data(here)).toEqual({ progress: {}, predictions: {} });
+    expect(here.getState().otherTab).toEqual({ kind: 'cleared' });
+  });
+
+  it('an entry another tab saved broken costs this tab nothing for that question', () => {
+    const storage = new FakeStorage();
+    const { here, notify } = storeWatchingOtherTabs(storage);
+    here.getState().mark(q1.id, 'known');
+    here.getState().writePrediction(q2.id, 'a pause');
+    storage.items.set(
+      DRILL_STORAGE_NAME,
+      envelope(2, {
+        progress: { [q1.id]: 'maybe', [q3.id]: 'not-yet' },
+        predictions: { [q2.id]: { choice: 7, text: '' } },
+      }),
+    );
+    notify(DRILL_STORAGE_NAME);
+    const kept: DrillProgressData = {
+      progress: { [q1.id]: 'known', [q3.id]: 'not-yet' },
+      predictions: { [q2.id]: { choice: null, text: 'a pause' } },
+    };
+    expect(data(here)).toEqual(kept);
+    expect(here.getState().notice?.reason).toBe('partly-unreadable');
+    expect(stored(storage)).toEqual({ version: DRILL_STORAGE_VERSION, state: kept });
+  });
+
+  it('another tab’s value with a version no page has is broken: this tab saves its own over it', () => {
+    const storage = new FakeStorage();
+    const { here, notify } = storeWatchingOtherTabs(storage);
+    here.getState().mark(q1.id, 'known');
+    storage.items.set(DRILL_STORAGE_NAME, envelope(1e300, { progress: {}, predictions: {} }));
+    notify(DRILL_STORAGE_NAME);
+    expect(here.getState().notice?.reason).toBe('replaced-elsewhere');
+    expect(here.getState().storage).toBe('saved');
+    expect(stored(storage)).toEqual({ version: DRILL_STORAGE_VERSION, state: data(here) });
+    expect(data(here).progress).toEqual({ [q1.id]: 'known' });
+  });
+
+  it('says what came in from another tab until the reader changes something here', () => {
+    const storage = new FakeStorage();
+    const { here, notify } = storeWatchingOtherTabs(storage);
+    here.getState().mark(q1.id, 'known');
+    const there = storeOn(storage);
+    // Nothing new: nothing to say.
+    notify(DRILL_STORAGE_NAME);
+    expect(here.getState().otherTab).toBeNull();
+    there.getState().mark(q2.id, 'known');
+    notify(DRILL_STORAGE_NAME);
+    // Each save there is heard apart; the note counts them all.
+    there.getState().writePrediction(q3.id, 'x');
+    notify(DRILL_STORAGE_NAME);
+    there.getState().writePrediction(q3.id, 'xy');
+    notify(DRILL_STORAGE_NAME);
+    expect(here.getState().otherTab).toEqual({ kind: 'changed', questionIds: [q2.id, q3.id] });
+    // Opening an answer is a change here too: the note has been read.
+    here.getState().setRevealed(q1.id, true);
+    expect(here.getState().otherTab).toBeNull();
   });
 
   it('keeps practice answers apart from study predictions, for the run only and never saved', () => {
@@ -995,6 +1180,62 @@ describe('loading generated stored values', () => {
         },
       ),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('two tabs on one storage', () => {
+  type Op =
+    | { kind: 'pick'; q: number; n: number }
+    | { kind: 'write'; q: number; text: string }
+    | { kind: 'mark'; q: number; known: boolean }
+    | { kind: 'reveal'; q: number }
+    | { kind: 'reset' };
+  const qArb = fc.nat({ max: drillQuestions.length - 1 });
+  const opArb: fc.Arbitrary<Op> = fc.oneof(
+    fc.record({ kind: fc.constant('pick' as const), q: qArb, n: fc.nat() }),
+    fc.record({
+      kind: fc.constant('write' as const),
+      q: qArb,
+      text: fc.constantFrom('', 'a pause', 'the fence'),
+    }),
+    fc.record({ kind: fc.constant('mark' as const), q: qArb, known: fc.boolean() }),
+    fc.record({ kind: fc.constant('reveal' as const), q: qArb }),
+    { arbitrary: fc.record({ kind: fc.constant('reset' as const) }), weight: 1 },
+  );
+  function apply(store: DrillProgressStore, op: Op) {
+    const s = store.getState();
+    if (op.kind === 'reset') return s.reset();
+    const q = drillQuestions[op.q]!;
+    if (op.kind === 'pick') s.pickChoice(q.id, q.choices[op.n % q.choices.length]!.id);
+    else if (op.kind === 'write') s.writePrediction(q.id, op.text);
+    else if (op.kind === 'mark') s.mark(q.id, op.known ? 'known' : 'not-yet');
+    else s.setRevealed(q.id, true);
+  }
+
+  it('end as one tab would, whichever storage events they miss (300 cases)', () => {
+    // A tab that never heard another's save takes it in before its own next change, so two tabs
+    // together end where one tab doing all of it would.
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.boolean(), opArb, fc.boolean()), { maxLength: 30 }),
+        (steps) => {
+          const storage = new FakeStorage();
+          const tabs = [storeWatchingOtherTabs(storage), storeWatchingOtherTabs(storage)];
+          const one = storeOn(new FakeStorage());
+          for (const [second, op, heard] of steps) {
+            apply(tabs[second ? 1 : 0]!.here, op);
+            apply(one, op);
+            if (heard) tabs[second ? 0 : 1]!.notify(DRILL_STORAGE_NAME);
+          }
+          for (const tab of tabs) tab.notify(DRILL_STORAGE_NAME);
+          expect(data(tabs[0]!.here)).toEqual(data(one));
+          expect(data(tabs[1]!.here)).toEqual(data(one));
+          const saved = stored(storage) as { state: DrillProgressData } | undefined;
+          expect(saved?.state ?? { progress: {}, predictions: {} }).toEqual(data(one));
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

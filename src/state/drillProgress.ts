@@ -2,10 +2,12 @@
 // localStorage (the shapes in drillProgressData.ts, read back by readStoredProgress.ts through
 // guardedStorage.ts). Whatever storage holds, the drill must start and work: a bad entry costs
 // that entry, not the reader's other marks; at worst the drill starts fresh and says so once.
+// Tabs of the page share the one record: another tab's save is merged into this tab's progress
+// (mergeProgress.ts), and this tab never writes over a save it has not taken in.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { persist } from 'zustand/middleware';
 import { drillQuestions, PREDICTION_MAX_CHARS } from '../content/drill';
-import { noticeFor, type DrillNotice } from './drillNotices';
+import { noticeFor, type DrillNotice, type OtherTabNote } from './drillNotices';
 import {
   DRILL_STORAGE_NAME,
   DRILL_STORAGE_VERSION,
@@ -24,6 +26,7 @@ import {
   type StorageEvents,
   type StorageStatus,
 } from './guardedStorage';
+import { changedQuestions, mergeProgress, type UnreadEntries } from './mergeProgress';
 import { migrateProgress, validateV2 } from './readStoredProgress';
 
 export type DrillMode = 'study' | 'practice';
@@ -48,6 +51,11 @@ export interface DrillProgressState extends DrillProgressData {
   practiceSeed: number;
   storage: StorageStatus;
   notice: DrillNotice | null;
+  /**
+   * Session only: what another tab of the page changed here, said until the reader changes
+   * something in this tab; null when nothing came in.
+   */
+  otherTab: OtherTabNote | null;
 
   pickChoice: (questionId: string, choiceId: string) => void;
   writePrediction: (questionId: string, text: string) => void;
@@ -75,6 +83,11 @@ export interface DrillProgressOptions {
 function watchStorageEvents(onChange: (key: string | null) => void): void {
   if (typeof window === 'undefined' || typeof window.addEventListener !== 'function') return;
   window.addEventListener('storage', (event) => onChange(event.key));
+  // A page the browser kept while the reader was elsewhere (Back, Forward) heard no storage
+  // events meanwhile: it reads again on its return, as if told that anything may have changed.
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) onChange(null);
+  });
 }
 
 /** The session state a reset clears: no answer open, no exploring pick, no practice answers. */
@@ -124,6 +137,14 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
   let pendingStatus: StorageStatus = initialStatus;
   let pendingNotice: DrillNotice | null = null;
   let api: DrillProgressStore | null = null;
+  // While another tab's save is read: the record it is merged against (see mergeProgress), the
+  // entries of it that could not be read, and whether the merge holds something of this tab's
+  // that storage does not, to be written back so the other tab gets it too.
+  let rereading = false;
+  let mergeBase: DrillProgressData | null = null;
+  let pendingUnread: UnreadEntries | undefined;
+  let writeBack = false;
+  let readOtherTab = () => {};
 
   const events: StorageEvents = {
     onStatus(status) {
@@ -144,10 +165,18 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
       );
       api.setState({ notice: pendingNotice });
     },
-    onLeftOut() {
+    onLeftOut(unread) {
       // No setState here, even after creation: it would save this tab's state over what was just
       // read. `merge` applies the notice with the state it came with.
       pendingNotice = noticeFor('partly-unreadable');
+      pendingUnread = unread;
+    },
+    onChangedElsewhere() {
+      // Only a change of state writes, and there is none before the store exists.
+      if (!ready) return;
+      readOtherTab();
+      // What this tab changed is in the merge now; saved unless the merge already wrote it.
+      api?.setState({});
     },
   };
 
@@ -157,6 +186,13 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
     const rest = { ...retryPicks };
     delete rest[questionId];
     return rest;
+  };
+  // Before a change the reader makes here: the note about another tab's change has been read,
+  // and a save this tab never heard of (see changedElsewhere) is taken in first, so that this
+  // change lands on it rather than this tab's whole record going over it.
+  const beforeChange = () => {
+    if (api?.getState().otherTab) api.setState({ otherTab: null });
+    if (guarded.changedElsewhere(name)) readOtherTab();
   };
 
   const store = createStore<DrillProgressState>()(
@@ -179,10 +215,12 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
           practiceSeed: 0,
           storage: pendingStatus,
           notice: pendingNotice,
+          otherTab: null,
 
           pickChoice(questionId, choiceId) {
             const question = questionById.get(questionId);
             if (!question || !question.choices.some((c) => c.id === choiceId)) return;
+            beforeChange();
             const before = get();
             if (
               wrongPickStands(
@@ -208,6 +246,7 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
           },
           writePrediction(questionId, text) {
             if (!questionById.has(questionId)) return;
+            beforeChange();
             updatePrediction(questionId, { text: text.slice(0, PREDICTION_MAX_CHARS) });
           },
           writePracticeAnswer(questionId, text) {
@@ -221,6 +260,7 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
           },
           setRevealed(questionId, revealed) {
             if (!questionById.has(questionId)) return;
+            beforeChange();
             set((s) => ({ revealed: { ...s.revealed, [questionId]: revealed } }));
             // Revealing a wrong pick in study mode grades it at once, so the count says what the
             // answer just showed.
@@ -235,6 +275,7 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
           },
           mark(questionId, verdict) {
             if (!questionById.has(questionId)) return;
+            beforeChange();
             const s = get();
             const practiceMarks =
               s.mode === 'practice'
@@ -274,6 +315,9 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
             set({ mode: 'study', revealed: {}, practiceAnswers: {}, practiceMarks: {} });
           },
           reset() {
+            // Taken in first, so that the cleared record goes over it: were this tab's record
+            // already empty, the write would be skipped as unchanged and leave it standing.
+            beforeChange();
             // The reader asked to clear everything: progress a newer page saved goes too (the
             // confirmation says so), and this page saves again.
             // One change, so the cleared state is the first thing written in its place.
@@ -285,6 +329,7 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
             set({
               ...emptyProgress(),
               ...clearedSession(),
+              otherTab: null,
               ...(released ? { storage: pendingStatus, notice: pendingNotice } : {}),
             });
           },
@@ -305,14 +350,31 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
         migrate: migrateProgress,
         // Checked again here: whatever reaches the store has passed the version 2 validator.
         merge: (persisted, current) => {
-          const data = persisted === undefined ? null : validateV2(persisted);
-          // On load `current` holds no session yet; after another tab's change it holds this tab's.
+          const read = persisted === undefined ? null : validateV2(persisted);
+          const unread = pendingUnread;
+          pendingUnread = undefined;
+          let data = read;
+          let otherTab = current.otherTab;
+          // On load `current` holds no session yet; after another tab's change it holds this tab's,
+          // and the other tab's record is merged into this tab's, not put in its place.
+          if (read && rereading) {
+            data = mergeProgress(mergeBase, current, read, unread);
+            writeBack = data !== read;
+            const changed = changedQuestions(current, data);
+            // The note counts every question changed there since the reader last acted here.
+            if (isEmptyProgress(data) && changed.length > 0) otherTab = { kind: 'cleared' };
+            else if (changed.length > 0) {
+              const before = otherTab?.kind === 'changed' ? otherTab.questionIds : [];
+              otherTab = { kind: 'changed', questionIds: [...new Set([...before, ...changed])] };
+            }
+          }
           return {
             ...current,
             ...(data ? sessionAfter(current, data) : {}),
             ...data,
             storage: pendingStatus,
             notice: pendingNotice,
+            otherTab,
           };
         },
       },
@@ -323,6 +385,24 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
   if (storage !== pendingStatus || notice !== pendingNotice) {
     store.setState({ storage: pendingStatus, notice: pendingNotice });
   }
+  readOtherTab = () => {
+    rereading = true;
+    mergeBase = guarded.synced();
+    writeBack = false;
+    try {
+      // Synchronous: the storage is, so the merge is done when this returns.
+      void store.persist.rehydrate();
+    } finally {
+      rereading = false;
+      pendingUnread = undefined;
+    }
+    if (writeBack) {
+      writeBack = false;
+      // Saves the merged record (the store's setState saves): the other tab then takes in what
+      // only this tab had, and, finding nothing new of its own, writes nothing back.
+      store.setState({});
+    }
+  };
   (options.watchOtherTabs ?? watchStorageEvents)((key) => {
     if (key !== name && key !== null) return;
     // "Another tab saved progress this page could not read" is about the value stored then; once
@@ -330,9 +410,10 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
     // So is "a newer page saved progress": if it is still there, reading brings the notice back.
     if (pendingNotice?.reason === 'replaced-elsewhere' || pendingNotice?.reason === 'newer-version')
       pendingNotice = null;
-    // A null key means the other tab cleared all storage; reading again finds nothing and keeps
-    // what this tab has, which its next change saves back.
-    void store.persist.rehydrate();
+    // A null key means the other tab cleared all storage (reading again finds nothing and keeps
+    // what this tab has, which its next change saves back), or this page is back from the
+    // browser's back-forward cache.
+    readOtherTab();
   });
   return store;
 }

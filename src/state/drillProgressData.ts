@@ -5,6 +5,11 @@ import { drillQuestions } from '../content/drill';
 export const DRILL_STORAGE_NAME = 'fencing-lab:drill';
 /** Version 2 added picked choices and "Not yet"; version 1 kept known ids and free text only. */
 export const DRILL_STORAGE_VERSION = 2;
+/**
+ * How far past this page's version a newer page's can be. Each new stored shape adds one (this
+ * page took two), so a hundred more is far beyond any page; a version further on is a broken value.
+ */
+export const DRILL_STORAGE_NEWER_SPAN = 100;
 /** A stored value longer than this cannot be ours: eight short predictions fit in far less. */
 export const DRILL_STORAGE_MAX_CHARS = 64_000;
 

@@ -3,8 +3,9 @@
 // full quota), and a value this page cannot use is dropped, cut down or left alone, never trusted.
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
 import type { NoticeReason } from './drillNotices';
-import type { DrillProgressData } from './drillProgressData';
-import { readStoredProgress } from './readStoredProgress';
+import { emptyProgress, type DrillProgressData } from './drillProgressData';
+import type { UnreadEntries } from './mergeProgress';
+import { migrateV1, readStoredProgress } from './readStoredProgress';
 
 /**
  * Where progress goes: `saved` in storage; `session-only` when the browser refuses storage;
@@ -36,8 +37,14 @@ export interface StorageEvents {
   onStatus: (status: StorageStatus) => void;
   /** A stored value was refused; `removed` says whether it was taken out of storage. */
   onDropped: (reason: NoticeReason, removed: boolean) => void;
-  /** A stored value was read without some of its entries. */
-  onLeftOut: () => void;
+  /** A stored value was read without some of its entries: those of `unread`. */
+  onLeftOut: (unread: UnreadEntries) => void;
+  /**
+   * A write was held back because storage no longer holds what this tab last read or wrote:
+   * another tab saved, and this tab never heard of it. The store takes that in (merging) and
+   * writes again; writing now would put this tab's whole record over the other tab's.
+   */
+  onChangedElsewhere: () => void;
 }
 
 export interface GuardedStorage extends PersistStorage<DrillProgressData> {
@@ -47,6 +54,18 @@ export interface GuardedStorage extends PersistStorage<DrillProgressData> {
    * false if nothing was held for a newer page or the browser would not remove it.
    */
   releaseNewer: (name: string) => boolean;
+  /**
+   * The progress this tab last read from storage or wrote there, which another tab's next save
+   * is merged against: empty when storage held nothing, null when there is none this page could
+   * use (it holds off a newer page's, or storage refused to be read).
+   */
+  synced: () => DrillProgressData | null;
+  /**
+   * Does storage hold something other than what this tab last read or wrote? Then another tab
+   * saved and this tab has not taken it in (a storage event it never heard): writing now would
+   * put this tab's record over that one.
+   */
+  changedElsewhere: (name: string) => boolean;
 }
 
 export function createGuardedStorage(
@@ -61,6 +80,16 @@ export function createGuardedStorage(
   let handsOff = false;
   // Set when the reason is a newer page's progress: only then may a reset remove it.
   let heldForNewer = false;
+  let synced: DrillProgressData | null = null;
+  const changedElsewhere = (name: string) => {
+    // Held off or unreadable storage: nothing this tab writes can go over anything.
+    if (handsOff) return false;
+    try {
+      return getStorage().getItem(name) !== lastWritten;
+    } catch {
+      return false;
+    }
+  };
   return {
     getItem(name) {
       let raw: string | null;
@@ -68,6 +97,7 @@ export function createGuardedStorage(
         raw = getStorage().getItem(name);
       } catch {
         handsOff = true;
+        synced = null;
         events.onStatus('session-only');
         return null;
       }
@@ -79,13 +109,20 @@ export function createGuardedStorage(
         heldForNewer = false;
         events.onStatus('saved');
       }
-      if (result.kind === 'empty') return null;
+      if (result.kind === 'empty') {
+        // Nothing stored (another tab's browser cleared it, or nothing was ever saved): this
+        // tab's next change saves all it has.
+        lastWritten = null;
+        synced = emptyProgress();
+        return null;
+      }
       if (result.kind === 'dropped') {
         if (result.reason === 'newer-version') {
           // A newer page can read it; this one must not destroy it.
           // Storage itself works: the status says why nothing is saved.
           handsOff = true;
           heldForNewer = true;
+          synced = null;
           events.onStatus('newer-version');
           events.onDropped(result.reason, false);
           return null;
@@ -94,14 +131,18 @@ export function createGuardedStorage(
         let removed = true;
         try {
           getStorage().removeItem(name);
+          synced = emptyProgress();
         } catch {
           removed = false;
+          synced = null;
           events.onStatus('session-only');
         }
-        lastWritten = null;
+        // What storage holds now, as after every read: this tab's next write goes over it.
+        lastWritten = removed ? null : raw;
         events.onDropped(result.reason, removed);
         return null;
       }
+      const read = 'known' in result.state ? migrateV1(result.state) : result.state;
       if (result.leftOut) {
         // Writing back what was kept drops the bad entries, so the notice is a one-time notice.
         // Same key order as zustand's own writes, so an unchanged state is not written again.
@@ -109,12 +150,16 @@ export function createGuardedStorage(
         try {
           getStorage().setItem(name, text);
           lastWritten = text;
+          synced = read;
         } catch (error) {
+          // Seen, though not cleaned: only another tab's next save is news.
+          lastWritten = raw;
           events.onStatus(failedWrite(error));
         }
-        events.onLeftOut();
+        events.onLeftOut(result.unread ?? { progress: 'all', predictions: 'all' });
       } else {
         lastWritten = raw;
+        synced = read;
       }
       return { state: result.state, version: result.version } as StorageValue<DrillProgressData>;
     },
@@ -122,9 +167,14 @@ export function createGuardedStorage(
       if (handsOff) return;
       const text = JSON.stringify(value);
       if (text === lastWritten) return;
+      if (changedElsewhere(name)) {
+        events.onChangedElsewhere();
+        return;
+      }
       try {
         getStorage().setItem(name, text);
         lastWritten = text;
+        synced = value.state;
         events.onStatus('saved');
       } catch (error) {
         events.onStatus(failedWrite(error));
@@ -140,13 +190,17 @@ export function createGuardedStorage(
       handsOff = false;
       heldForNewer = false;
       lastWritten = null;
+      synced = emptyProgress();
       return true;
     },
+    synced: () => synced,
+    changedElsewhere,
     removeItem(name) {
       if (handsOff) return;
       try {
         getStorage().removeItem(name);
         lastWritten = null;
+        synced = emptyProgress();
       } catch {
         events.onStatus('session-only');
       }

@@ -5,6 +5,7 @@ import { PREDICTION_MAX_CHARS } from '../content/drill';
 import type { NoticeReason } from './drillNotices';
 import {
   DRILL_STORAGE_MAX_CHARS,
+  DRILL_STORAGE_NEWER_SPAN,
   DRILL_STORAGE_VERSION,
   emptyProgress,
   isWrongPick,
@@ -14,6 +15,7 @@ import {
   type Prediction,
   type Verdict,
 } from './drillProgressData';
+import type { UnreadEntries } from './mergeProgress';
 
 export type LoadResult =
   | { kind: 'empty' }
@@ -23,6 +25,8 @@ export type LoadResult =
       state: DrillProgressData | DrillProgressDataV1;
       /** Some entries could not be read and are not in `state`. */
       leftOut?: boolean;
+      /** With `leftOut`: whose entries those were, so a merge keeps this tab's for them. */
+      unread?: UnreadEntries;
     }
   | { kind: 'dropped'; reason: NoticeReason };
 
@@ -50,6 +54,26 @@ function isPredictionText(value: unknown): value is string {
 export interface SalvagedV2 {
   state: DrillProgressData;
   leftOut: boolean;
+  unread: UnreadEntries;
+}
+
+/** Collects the ids of entries left out; a part that was not a record at all is 'all'. */
+class Unread {
+  readonly progress = new Set<string>();
+  readonly predictions = new Set<string>();
+  allProgress = false;
+  allPredictions = false;
+  get any(): boolean {
+    return (
+      this.allProgress || this.allPredictions || this.progress.size + this.predictions.size > 0
+    );
+  }
+  entries(): UnreadEntries {
+    return {
+      progress: this.allProgress ? 'all' : this.progress,
+      predictions: this.allPredictions ? 'all' : this.predictions,
+    };
+  }
 }
 
 /**
@@ -63,19 +87,21 @@ export function salvageV2(value: unknown): SalvagedV2 | null {
   const { progress, predictions } = value;
   if (!isPlainObject(progress) && !isPlainObject(predictions)) return null;
   const out = emptyProgress();
-  let leftOut = !isPlainObject(progress) || !isPlainObject(predictions);
+  const unread = new Unread();
+  unread.allProgress = !isPlainObject(progress);
+  unread.allPredictions = !isPlainObject(predictions);
   for (const [id, verdict] of Object.entries(isPlainObject(progress) ? progress : {})) {
-    if (!isVerdict(verdict)) leftOut = true;
+    if (!isVerdict(verdict)) unread.progress.add(id);
     else if (questionById.has(id)) out.progress[id] = verdict;
   }
   for (const [id, prediction] of Object.entries(isPlainObject(predictions) ? predictions : {})) {
     if (!isPlainObject(prediction)) {
-      leftOut = true;
+      unread.predictions.add(id);
       continue;
     }
     const { choice, text } = prediction;
     if (!(choice === null || typeof choice === 'string') || !isPredictionText(text)) {
-      leftOut = true;
+      unread.predictions.add(id);
       continue;
     }
     const question = questionById.get(id);
@@ -89,7 +115,7 @@ export function salvageV2(value: unknown): SalvagedV2 | null {
   for (const [id, verdict] of Object.entries(out.progress)) {
     if (verdict === 'known' && isWrongPick(id, out.predictions[id])) out.progress[id] = 'not-yet';
   }
-  return { state: out, leftOut };
+  return { state: out, leftOut: unread.any, unread: unread.entries() };
 }
 
 /** A version 2 state with every entry readable, or null: what the store itself may hold. */
@@ -106,6 +132,7 @@ function isEmpty(state: DrillProgressData): boolean {
 export interface SalvagedV1 {
   state: DrillProgressDataV1;
   leftOut: boolean;
+  unread: UnreadEntries;
 }
 
 /**
@@ -119,16 +146,19 @@ export function salvageV1(value: unknown): SalvagedV1 | null {
   const { known, predictions } = value;
   if (!Array.isArray(known) && !isPlainObject(predictions)) return null;
   const out: DrillProgressDataV1 = { known: [], predictions: {} };
-  let leftOut = !Array.isArray(known) || !isPlainObject(predictions);
+  const unread = new Unread();
+  unread.allProgress = !Array.isArray(known);
+  unread.allPredictions = !isPlainObject(predictions);
   for (const id of Array.isArray(known) ? (known as unknown[]) : []) {
-    if (typeof id !== 'string') leftOut = true;
+    // A known id that is not a name names no question: any of them may have been meant.
+    if (typeof id !== 'string') unread.allProgress = true;
     else if (questionById.has(id)) out.known.push(id);
   }
   for (const [id, text] of Object.entries(isPlainObject(predictions) ? predictions : {})) {
-    if (!isPredictionText(text)) leftOut = true;
+    if (!isPredictionText(text)) unread.predictions.add(id);
     else if (questionById.has(id)) out.predictions[id] = text;
   }
-  return { state: out, leftOut };
+  return { state: out, leftOut: unread.any, unread: unread.entries() };
 }
 
 /** A version 1 state with every entry readable, or null. */
@@ -172,6 +202,12 @@ export function readStoredProgress(raw: string | null): LoadResult {
   if (typeof version !== 'number' || !Number.isInteger(version) || !hasOwn(parsed, 'state')) {
     return { kind: 'dropped', reason: 'unreadable' };
   }
+  // Each new stored shape adds one to the version, so a newer page's is a small positive
+  // integer: 1e300, or -7, is no page's version but a broken value, and saying "a newer page"
+  // would send the reader looking for a page that does not exist. Version 0 is zustand's own
+  // default, what a page saved before it numbered its shapes: a version we do not know.
+  if (version < 0 || version > DRILL_STORAGE_VERSION + DRILL_STORAGE_NEWER_SPAN)
+    return { kind: 'dropped', reason: 'unreadable' };
   if (version > DRILL_STORAGE_VERSION) return { kind: 'dropped', reason: 'newer-version' };
   if (version !== DRILL_STORAGE_VERSION && version !== 1)
     return { kind: 'dropped', reason: 'unknown-version' };
@@ -179,8 +215,8 @@ export function readStoredProgress(raw: string | null): LoadResult {
   // Nothing readable beside the bad entries is the same as nothing readable at all.
   if (!salvaged || (salvaged.leftOut && isEmptySalvage(salvaged.state)))
     return { kind: 'dropped', reason: 'unreadable' };
-  const { state, leftOut } = salvaged;
-  return leftOut ? { kind: 'ok', version, state, leftOut } : { kind: 'ok', version, state };
+  const { state, leftOut, unread } = salvaged;
+  return leftOut ? { kind: 'ok', version, state, leftOut, unread } : { kind: 'ok', version, state };
 }
 
 function isEmptySalvage(state: DrillProgressData | DrillProgressDataV1): boolean {

@@ -579,6 +579,76 @@ describe('DrillPanel', () => {
     expect(within(c).getByText(/Make a prediction first/)).toBeTruthy();
   });
 
+  it('shows what another tab changed, merged with this tab’s marks, until a change here', async () => {
+    const storage = new FakeStorage();
+    let notify: (key: string | null) => void = () => {};
+    const store = createDrillProgressStore({
+      getStorage: () => storage,
+      watchOtherTabs: (onChange) => (notify = onChange),
+    });
+    render(
+      <section aria-label="Drill">
+        <DrillPanel store={store} choiceSeed={7} />
+      </section>,
+    );
+    const note = () => drill().queryByText(/in another tab of this page/);
+    expect(note()).toBeNull();
+    const best = q1.choices.find((c) => c.id === q1.bestChoiceId)!;
+    const c1 = predictAndReveal(q1.prompt, best.text);
+    // The other tab reads storage before this tab's mark, and saves after it without hearing it.
+    const other = createDrillProgressStore({ getStorage: () => storage });
+    fireEvent.click(within(c1).getByRole('button', { name: 'I knew it' }));
+    other.getState().writePrediction(q2.id, 'the lock expired');
+    other.getState().mark(q2.id, 'known');
+    await act(async () => {
+      notify(DRILL_STORAGE_NAME);
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(drill().getByText('2 of 8 known')).toBeTruthy();
+    expect(note()!.textContent).toBe(
+      'Updated with what you did in another tab of this page (1 question).',
+    );
+    expect(note()!.getAttribute('role')).toBe('status');
+    expect(within(card(q2.prompt)).getByRole('textbox')).toHaveProperty(
+      'value',
+      'the lock expired',
+    );
+    // The reader acts here: the note has been read.
+    fireEvent.click(within(c1).getByRole('button', { name: 'Not yet' }));
+    expect(note()).toBeNull();
+
+    createDrillProgressStore({ getStorage: () => storage })
+      .getState()
+      .reset();
+    await act(async () => {
+      notify(DRILL_STORAGE_NAME);
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(drill().getByText('0 of 8 known')).toBeTruthy();
+    expect(note()!.textContent).toBe(
+      'Your drill progress was cleared in another tab of this page.',
+    );
+  });
+
+  it('calls a stored version no page has (1e300) broken, not a newer page’s, and saves over it', () => {
+    const storage = new FakeStorage();
+    storage.items.set(
+      DRILL_STORAGE_NAME,
+      '{"version":1e300,"state":{"progress":{},"predictions":{}}}',
+    );
+    setup(storage);
+    expect(drill().getByText(/could not be read, so the drill starts fresh/)).toBeTruthy();
+    expect(screen.queryByText(/newer version/)).toBeNull();
+    expect(status().getByText('Saved in this browser only.')).toBeTruthy();
+    const best = q1.choices.find((c) => c.id === q1.bestChoiceId)!;
+    fireEvent.click(
+      within(predictAndReveal(q1.prompt, best.text)).getByRole('button', { name: 'I knew it' }),
+    );
+    expect(JSON.parse(storage.items.get(DRILL_STORAGE_NAME)!).state.progress).toEqual({
+      [q1.id]: 'known',
+    });
+  });
+
   it('starts fresh from a corrupted value and says so once, until dismissed', () => {
     const storage = new FakeStorage();
     storage.items.set(DRILL_STORAGE_NAME, '{"version":2,"state":{"progress":');

@@ -9,6 +9,7 @@ import {
   knownCount,
   type DrillProgressStore,
 } from '../../state/drillProgress';
+import { otherTabMessage } from '../../state/drillNotices';
 import { ConfirmReset } from './ConfirmReset';
 import { DrillCard } from './DrillCard';
 import { practiceOrder, randomSeed } from './shuffle';
@@ -39,6 +40,7 @@ export function DrillPanel({
   const practiceSeed = useStore(store, (s) => s.practiceSeed);
   const storage = useStore(store, (s) => s.storage);
   const notice = useStore(store, (s) => s.notice);
+  const otherTab = useStore(store, (s) => s.otherTab);
   const [confirming, setConfirming] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const resetButton = useRef<HTMLButtonElement>(null);
@@ -146,6 +148,11 @@ export function DrillPanel({
           again.
         </p>
       )}
+
+      {/* Always there, so that a screen reader hears the note when it comes. */}
+      <p className="drill-other-tab" role="status">
+        {otherTab && otherTabMessage(otherTab)}
+      </p>
 
       <div className="drill-toolbar">
         <div className="drill-score">
