@@ -300,7 +300,7 @@ test.describe('the page', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`has no serious or critical axe violations (${colorScheme})`, async ({ page }) => {
       // axe walks every node of the whole page: 21 to 28 s when other work loaded this 2-core
-      // machine (8 s or so when quiet), too near the 30 s default. Not a measure of speed.
+      // machine, too near the 30 s default. Not a measure of speed.
       test.slow();
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.emulateMedia({ colorScheme });
