@@ -1,7 +1,7 @@
 // What a careful reader notices across sections: a part that plays the same role looks the same
 // in every panel, and running text keeps to a readable line. Each check here failed on the page
 // it was written against (see the commit that added it).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LabPage } from './pages/labPage';
 
 /** The computed values of `props` for the first element `selector` matches. */
@@ -16,6 +16,17 @@ async function styleOf(page: Page, selector: string, props: readonly string[]) {
       },
       [...props],
     );
+}
+
+/** The computed values of `props` for what `locator` finds, or for its `pseudo` element. */
+async function look(locator: Locator, props: readonly string[], pseudo?: string) {
+  return locator.evaluate(
+    (el, [names, pseudoElt]) => {
+      const cs = getComputedStyle(el, pseudoElt);
+      return Object.fromEntries(names.map((n) => [n, cs.getPropertyValue(n)]));
+    },
+    [[...props], pseudo ?? null] as const,
+  );
 }
 
 const TYPE = ['font-size', 'font-weight', 'letter-spacing', 'text-transform', 'color'] as const;
@@ -52,6 +63,64 @@ test.describe('one look for one role', () => {
     );
   });
 
+  test('a link that opens a run in the replay looks the same in every section', async ({
+    page,
+  }) => {
+    // One role, three looks: a grey button in the paused client, a text link in Redlock, an
+    // outlined accent button in each failure case.
+    const lab = new LabPage(page);
+    const links = {
+      'the paused client': lab
+        .section('The paused client')
+        .getByRole('button', { name: 'Step through it in the replay' }),
+      Redlock: lab
+        .section('Redlock and its critique')
+        .getByRole('button', { name: 'Step through that recording in the replay' }),
+      'a failure case': lab
+        .section('Failure cases')
+        .getByRole('button', { name: /^Show the save:/ })
+        .first(),
+    };
+    const props = [
+      'color',
+      'background-color',
+      'border-top-style',
+      'padding-top',
+      'padding-left',
+      'font-weight',
+      'text-decoration-line',
+    ];
+    const [first, ...rest] = Object.entries(links);
+    const expected = await look(first![1], props);
+    for (const [where, link] of rest) expect(await look(link, props), where).toEqual(expected);
+  });
+
+  test('a "show more" is one of two looks: a part of the explainer, or the fine print of a source', async ({
+    page,
+  }) => {
+    // Three looks: a bordered box in bold (the listings for contrast, the C tools' method), small
+    // grey text under the replay's source (14 px, its summary as wide as its words), plain grey
+    // text in the numbers' machine note (15.2 px, its summary as wide as the note).
+    const kinds = await page
+      .locator('main details')
+      .evaluateAll((all) => all.map((d) => d.className));
+    expect(kinds.length).toBeGreaterThanOrEqual(5);
+    for (const kind of kinds) expect(kind).toMatch(/\b(disclosure|source-details)\b/);
+    const fine = ['font-size', 'font-weight', 'color', 'cursor', 'min-height'];
+    const replay = page.locator('#see-it details summary').first();
+    const numbers = page.locator('#numbers .machine-note details summary').first();
+    expect(await look(numbers, fine)).toEqual(await look(replay, fine));
+    // Each summary is as wide as its words, not a row across the note.
+    for (const summary of [replay, numbers]) {
+      const words = await summary.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return range.getBoundingClientRect().width;
+      });
+      expect((await summary.boundingBox())!.width).toBeLessThan(words + 40);
+    }
+  });
+
   test('a figure stands as far from its neighbours as a code block or a table', async ({
     page,
   }) => {
@@ -62,6 +131,35 @@ test.describe('one look for one role', () => {
     expect(await styleOf(page, '.fence-figure', gap)).toEqual(block);
     expect(await styleOf(page, '.bar-chart', gap)).toEqual(block);
   });
+});
+
+test('at 375 px Redlock’s table turns each row into a card, as the other tables do', async ({
+  page,
+}) => {
+  // Its rows stacked between rules with "Breaks it:" and "Result:" before their cells, where every
+  // other table made each row a bordered card with its cells' column names in small capitals.
+  await page.setViewportSize({ width: 375, height: 800 });
+  const lab = new LabPage(page);
+  await lab.open();
+  await lab.waitForPanels();
+  const rowOf = (section: string) =>
+    lab.table(lab.section(section)).locator('tbody tr:not(.is-shown)').first();
+  const card = [
+    'display',
+    'border-top-style',
+    'border-top-width',
+    'border-radius',
+    'padding-left',
+    'margin-bottom',
+  ];
+  expect(await look(rowOf('Redlock and its critique'), card)).toEqual(
+    await look(rowOf('Which lock, for what'), card),
+  );
+  const label = ['display', 'font-size', 'font-weight', 'text-transform', 'color'];
+  const cellOf = (section: string) => rowOf(section).locator('td').first();
+  expect(await look(cellOf('Redlock and its critique'), label, '::before')).toEqual(
+    await look(cellOf('Which lock, for what'), label, '::before'),
+  );
 });
 
 test('running text at the body size keeps to about 80 characters a line at 1280 px', async ({

@@ -117,4 +117,4 @@ export const failureCases: FailureCase[] = [
 ];
 
 export const failureCasesIntro =
-  'Nine ways a lock goes wrong. Each row names what saves the data, and its button opens a replay. Where the lock and the storage can make the save, the replay shows it. Where the save needs something the lock does not give (a durable token source, a lock that hands out tokens in place of Redlock), the replay shows only the failure.';
+  'Nine ways a lock goes wrong. Each row names what saves the data, and its link opens a replay. Where the lock and the storage can make the save, the replay shows it. Where the save needs something the lock does not give (a durable token source, a lock that hands out tokens in place of Redlock), the replay shows only the failure.';

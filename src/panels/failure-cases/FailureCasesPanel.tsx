@@ -22,7 +22,7 @@ const columns = h.columns([
       return (
         <button
           type="button"
-          className="button replay-button"
+          className="fl-link-button"
           // The visible words, then which case: the rows' buttons must not share one name.
           aria-label={`Show ${row.replayShows}: ${row.event}`}
           onClick={() => openReplay({ scenario: row.scenario, variant: row.variant })}

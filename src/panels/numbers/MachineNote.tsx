@@ -110,7 +110,7 @@ function AllSettings({ env }: { env: NumbersEnvironment }) {
   const rest = Object.entries(env.settings).filter(([k]) => !HEADLINE_SETTINGS.includes(k));
   if (rest.length === 0) return null;
   return (
-    <details className="machine-settings">
+    <details className="source-details machine-settings">
       <summary>Every setting the lab recorded</summary>
       <dl>
         {rest.map(([k, v]) => (

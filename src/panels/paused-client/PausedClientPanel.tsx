@@ -130,12 +130,12 @@ export function PausedClientPanel() {
             ) : (
               <p className="pc-source">
                 {trace.backend !== 'sim'
-                  ? `Times from the fencing-on run on real servers, ${describeSource(trace)}; the button opens it in the replay below.`
+                  ? `Times from the fencing-on run on real servers, ${describeSource(trace)}.`
                   : `Times from the fencing-on run the replay below shows, ${describeSource(trace)}: no recording of it on Redis and Postgres is in this build yet.`}{' '}
                 <button
                   ref={openReplayRef}
                   type="button"
-                  className="fl-button pc-open"
+                  className="fl-link-button"
                   onClick={() => openReplay(PAUSED_CLIENT_RUN)}
                 >
                   Step through it in the replay

@@ -330,41 +330,45 @@ export function RedlockPanel() {
           </p>
         )}
 
-        <table className="rl-table">
-          <caption>What Redlock assumes, and what breaks it</caption>
-          <thead>
-            <tr>
-              <th scope="col">Redlock assumes</th>
-              <th scope="col">What breaks it</th>
-              <th scope="col">Result</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ASSUMPTIONS.map((a) => (
-              <tr key={a.assumes} className={a.run === which ? 'is-shown' : undefined}>
-                <th scope="row">{a.assumes}</th>
-                <td>{a.breaks}</td>
-                <td>
-                  {a.result}
-                  {a.run && (
-                    <>
-                      {' '}
-                      <button
-                        type="button"
-                        className="fl-link-button"
-                        onClick={() => chooseAndShow(a.run as RunName)}
-                        // The name starts with the visible words, then says which failure.
-                        aria-label={`${a.run === which ? 'Shown above' : 'Replay it'}: ${a.breaks}`}
-                      >
-                        {a.run === which ? 'shown above' : 'replay it'}
-                      </button>
-                    </>
-                  )}
-                </td>
+        {/* The page's table (.data-table in app.css): in a narrow box each row is a card whose
+            cells carry their column's name, as in every other section. */}
+        <div className="table-wrap rl-table-wrap">
+          <table className="data-table rl-table">
+            <caption className="table-caption">What Redlock assumes, and what breaks it</caption>
+            <thead>
+              <tr>
+                <th scope="col">Redlock assumes</th>
+                <th scope="col">What breaks it</th>
+                <th scope="col">Result</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {ASSUMPTIONS.map((a) => (
+                <tr key={a.assumes} className={a.run === which ? 'is-shown' : undefined}>
+                  <th scope="row">{a.assumes}</th>
+                  <td data-label="What breaks it">{a.breaks}</td>
+                  <td data-label="Result">
+                    {a.result}
+                    {a.run && (
+                      <>
+                        {' '}
+                        <button
+                          type="button"
+                          className="fl-link-button"
+                          onClick={() => chooseAndShow(a.run as RunName)}
+                          // The name starts with the visible words, then says which failure.
+                          aria-label={`${a.run === which ? 'Shown above' : 'Replay it'}: ${a.breaks}`}
+                        >
+                          {a.run === which ? 'shown above' : 'replay it'}
+                        </button>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         <p className="rl-verdict">{redlockVerdict}</p>
       </div>
       <ul className="notes">

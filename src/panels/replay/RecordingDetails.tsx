@@ -20,7 +20,7 @@ export function RecordingDetails({ trace }: { trace: Trace }) {
     words: settingWords(key, value, trace),
   }));
   return (
-    <details className="replay-env">
+    <details className="source-details replay-env">
       <summary>How this run was recorded</summary>
       <p>
         Real servers ({trace.backend}), wall-clock times
