@@ -95,6 +95,23 @@ test.describe('one look for one role', () => {
     for (const [where, link] of rest) expect(await look(link, props), where).toEqual(expected);
   });
 
+  test('a link back to the recorded run looks the same in the paused client and in Redlock', async ({
+    page,
+  }) => {
+    // One role, two looks: a grey button in the paused client, a text link in Redlock.
+    const lab = new LabPage(page);
+    const pausedClient = lab.section('The paused client');
+    await pausedClient.getByRole('slider', { name: /TTL/ }).focus();
+    await page.keyboard.press('ArrowRight');
+    const redlock = lab.section('Redlock and its critique');
+    await redlock.getByRole('slider', { name: 'Clock jump on redis-3' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    const props = ['color', 'background-color', 'border-top-style', 'padding-top', 'font-weight'];
+    expect(
+      await look(pausedClient.getByRole('button', { name: 'Back to the recorded run' }), props),
+    ).toEqual(await look(redlock.getByRole('button', { name: /^Back to \d+ ms$/ }), props));
+  });
+
   test('a "show more" is one of two looks: a part of the explainer, or the fine print of a source', async ({
     page,
   }) => {

@@ -123,7 +123,7 @@ export function PausedClientPanel() {
                 {WHAT_IF_LOCKS.find((l) => l.lock === numbers.lock)?.models}: TTL {numbers.ttlMs}{' '}
                 ms, pause {numbers.pauseMs} ms, fencing {numbers.fencing ? 'on' : 'off'}, with a
                 fixed seed ({live.seed}), so the same numbers always give the same run.{' '}
-                <button type="button" className="fl-button pc-open" onClick={backToRecorded}>
+                <button type="button" className="fl-link-button" onClick={backToRecorded}>
                   Back to the recorded run
                 </button>
               </p>
