@@ -293,14 +293,7 @@ test.describe('the drill', () => {
     context,
   }) => {
     const q2 = drillQuestions[1]!;
-    const a = new DrillPage(await context.newPage());
-    const b = new DrillPage(await context.newPage());
-    // Each tab's drill has loaded before the reader turns to the other.
-    for (const tab of [a, b]) {
-      await tab.switchTo();
-      await tab.open();
-      await expect(tab.questions()).toHaveCount(8);
-    }
+    const [a, b] = await DrillPage.twoTabs(context);
 
     await a.switchTo();
     await a.markKnown(Q1, Q1_BEST);
@@ -341,14 +334,7 @@ test.describe('the drill', () => {
     context,
   }) => {
     const q2 = drillQuestions[1]!;
-    const a = new DrillPage(await context.newPage());
-    const b = new DrillPage(await context.newPage());
-    // Each tab's drill has loaded before the reader turns to the other.
-    for (const tab of [a, b]) {
-      await tab.switchTo();
-      await tab.open();
-      await expect(tab.questions()).toHaveCount(8);
-    }
+    const [a, b] = await DrillPage.twoTabs(context);
     // Filled and freed from tab B: each tab's view of storage follows the other's writes a moment
     // later, so B's own is the one that must be full when it writes.
     await b.switchTo();

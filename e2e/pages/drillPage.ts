@@ -1,5 +1,5 @@
 // The drill as a reader meets it: found by role and accessible name, used by clicking or by keys.
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 export const DRILL_STORAGE_KEY = 'fencing-lab:drill';
 
@@ -15,6 +15,21 @@ export class DrillPage {
   async open() {
     await this.page.goto('./');
     await expect(this.section).toBeVisible();
+  }
+
+  /** Two tabs of the page in one browser (one storage), each drill loaded before the reader
+   *  turns to the other. */
+  static async twoTabs(context: BrowserContext): Promise<[DrillPage, DrillPage]> {
+    const tabs: [DrillPage, DrillPage] = [
+      new DrillPage(await context.newPage()),
+      new DrillPage(await context.newPage()),
+    ];
+    for (const tab of tabs) {
+      await tab.switchTo();
+      await tab.open();
+      await expect(tab.questions()).toHaveCount(8);
+    }
+    return tabs;
   }
 
   /** The top status's link to the drill, reached with Tab and followed with Enter. */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import committedText from '../../recordings/numbers.json?raw';
 import { loadNumbers, validateNumbers } from './numbersFile';
-import { longText, oddJson, setOwn, trickyKey } from '../testing/oddJson';
+import { longText, oddJson, pathsIn, setOwn, trickyKey, type Path } from '../testing/oddJson';
 
 const RUNS = 1_000;
 /** A problem is a field's path, what it should hold and a short quote of what it holds. */
@@ -13,18 +13,6 @@ const PROBLEM_MAX_CHARS = 300;
 const FILE = 'recordings/numbers.json';
 const committed = JSON.parse(committedText) as unknown;
 
-type Path = (string | number)[];
-
-function pathsIn(value: unknown, at: Path = []): Path[] {
-  if (typeof value !== 'object' || value === null) return [];
-  const keys: (string | number)[] = Array.isArray(value)
-    ? value.map((_, i) => i)
-    : Object.keys(value);
-  return keys.flatMap((k) => {
-    const here = [...at, k];
-    return [here, ...pathsIn((value as Record<string | number, unknown>)[k], here)];
-  });
-}
 const paths = pathsIn(committed);
 
 function mutated(path: Path, change: { del: true } | { value: unknown }): unknown {

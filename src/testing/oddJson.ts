@@ -3,6 +3,21 @@
 // tests import this.
 import fc from 'fast-check';
 
+/** Where a value can be changed: the keys and indexes from its root to one field or item. */
+export type Path = (string | number)[];
+
+/** Every place in a value a mutation can touch: each field and each item, at every depth. */
+export function pathsIn(value: unknown, at: Path = []): Path[] {
+  if (typeof value !== 'object' || value === null) return [];
+  const keys: (string | number)[] = Array.isArray(value)
+    ? value.map((_, i) => i)
+    : Object.keys(value);
+  return keys.flatMap((k) => {
+    const here = [...at, k];
+    return [here, ...pathsIn((value as Record<string | number, unknown>)[k], here)];
+  });
+}
+
 /** Sets an own property as JSON.parse does: `__proto__` becomes a key, not the prototype. */
 export function setOwn(target: object, key: string, value: unknown): void {
   Object.defineProperty(target, key, {

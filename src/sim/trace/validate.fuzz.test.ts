@@ -16,8 +16,10 @@ import {
   longText,
   numberishText,
   oddJson,
+  pathsIn,
   setOwn,
   trickyKey,
+  type Path,
 } from '../../testing/oddJson';
 
 const RUNS = 1_000;
@@ -43,19 +45,6 @@ const validTraces: { name: string; trace: unknown }[] = [
   ),
 ];
 
-type Path = (string | number)[];
-
-/** Every place in a value a mutation can touch: each field and each item, at every depth. */
-function pathsIn(value: unknown, at: Path = []): Path[] {
-  if (typeof value !== 'object' || value === null) return [];
-  const keys: (string | number)[] = Array.isArray(value)
-    ? value.map((_, i) => i)
-    : Object.keys(value);
-  return keys.flatMap((k) => {
-    const here = [...at, k];
-    return [here, ...pathsIn((value as Record<string | number, unknown>)[k], here)];
-  });
-}
 const pathsOf = new Map(validTraces.map(({ trace }) => [trace, pathsIn(trace)]));
 
 /** A path as the validator's messages write it: `events[3].value.token`. */
