@@ -72,13 +72,13 @@ test.describe('one look for one role', () => {
     const links = {
       'the paused client': lab
         .section('The paused client')
-        .getByRole('button', { name: 'Step through it in the replay' }),
+        .getByRole('link', { name: 'Step through it in the replay' }),
       Redlock: lab
         .section('Redlock and its critique')
-        .getByRole('button', { name: 'Step through that recording in the replay' }),
+        .getByRole('link', { name: 'Step through that recording in the replay' }),
       'a failure case': lab
         .section('Failure cases')
-        .getByRole('button', { name: /^Show the save:/ })
+        .getByRole('link', { name: /^Show the save:/ })
         .first(),
     };
     const props = [

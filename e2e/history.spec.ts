@@ -70,7 +70,7 @@ test.describe('Back and Forward after a jump to the replay', () => {
     await lab.open();
     await lab.waitForPanels();
     const pausedClient = lab.section('The paused client');
-    const jump = pausedClient.getByRole('button', { name: 'Step through it in the replay' });
+    const jump = pausedClient.getByRole('link', { name: 'Step through it in the replay' });
     await jump.scrollIntoViewIfNeeded();
     await expect(jump).toBeInViewport();
     const before = page.url();
@@ -125,7 +125,7 @@ test.describe('Back and Forward after a jump to the replay', () => {
     await lab.goViaContents('Failure cases');
     await expect(page).toHaveURL(/step=3#failure-cases$/);
     const failures = lab.section('Failure cases');
-    const show = failures.getByRole('button', {
+    const show = failures.getByRole('link', {
       name: 'Show the save: A write is held up in the network',
     });
     await show.scrollIntoViewIfNeeded();
@@ -200,7 +200,7 @@ test.describe('Back and Forward after a jump to the replay', () => {
     const redlock = lab.section('Redlock and its critique');
     await redlock.getByRole('button', { name: 'A GC pause past the TTL' }).click();
     await expect(page).toHaveURL(/\?redlock=gc-pause$/);
-    const jump = redlock.getByRole('button', { name: 'Step through that recording in the replay' });
+    const jump = redlock.getByRole('link', { name: 'Step through that recording in the replay' });
     await jump.scrollIntoViewIfNeeded();
     await lab.scrollSettled();
     const before = page.url();
@@ -276,17 +276,17 @@ test.describe('Back and Forward after a jump to the replay', () => {
     await lab.scrollSettled();
     const show = lab
       .section('Failure cases')
-      .getByRole('button', { name: /^Show the save:/ })
+      .getByRole('link', { name: /^Show the save:/ })
       .first();
     await show.scrollIntoViewIfNeeded();
     await lab.scrollSettled();
     const start = await scrollY(page);
     // Back a few frames into the glide, as a reader who clicked by mistake would.
     const midway = await page.evaluate(async () => {
-      const button = [...document.querySelectorAll('button')].find((b) =>
-        b.textContent?.startsWith('Show the save'),
+      const link = [...document.querySelectorAll('a')].find((a) =>
+        a.textContent?.startsWith('Show the save'),
       )!;
-      button.click();
+      link.click();
       for (let i = 0; i < 6; i++) await new Promise((r) => requestAnimationFrame(r));
       const y = window.scrollY;
       history.back();
@@ -373,7 +373,7 @@ test.describe('Back and Forward after a jump to the replay', () => {
     await lab.open();
     await lab.waitForPanels();
     const pausedClient = lab.section('The paused client');
-    const jump = pausedClient.getByRole('button', { name: 'Step through it in the replay' });
+    const jump = pausedClient.getByRole('link', { name: 'Step through it in the replay' });
     await jump.scrollIntoViewIfNeeded();
     await jump.click();
     await replay.scrollSettled();
@@ -464,7 +464,7 @@ for (const width of [375, 1280]) {
       await lab.goViaContents('Failure cases');
       await expect(page).toHaveURL(/\/#failure-cases$/);
       await lab.scrollSettled();
-      const show = lab.section('Failure cases').getByRole('button', {
+      const show = lab.section('Failure cases').getByRole('link', {
         name: /^Show the save: The client holding an advisory lock/,
       });
       const { topBefore, topAfter } = await backFromJump(page, show, () => show.click());

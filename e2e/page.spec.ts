@@ -206,7 +206,7 @@ test.describe('the page', () => {
     await lab.open('#failure-cases');
     await lab.waitForPanels();
     const failures = lab.section('Failure cases');
-    await failures.getByRole('button', { name: /Show the save: The holder crashes/ }).click();
+    await failures.getByRole('link', { name: /Show the save: The holder crashes/ }).click();
     await expect(
       lab.section('See it: fencing off, then on').getByRole('heading').first(),
     ).toBeInViewport();
@@ -220,7 +220,7 @@ test.describe('the page', () => {
     await lab.open('#redlock');
     await lab.waitForPanels();
     const redlock = lab.section('Redlock and its critique');
-    const replayIt = redlock.getByRole('button', { name: /^Replay it: / });
+    const replayIt = redlock.getByRole('link', { name: /^Replay it: / });
     await replayIt.scrollIntoViewIfNeeded();
     const runs = redlock.getByRole('group', { name: 'Which failure to replay' });
     await expect(runs).not.toBeInViewport();

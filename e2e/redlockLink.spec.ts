@@ -47,7 +47,7 @@ async function openThenJump(page: Page, query: string) {
   await lab.open(query);
   await lab.waitForPanels();
   const redlock = lab.section('Redlock and its critique');
-  await redlock.getByRole('button', { name: 'Step through that recording in the replay' }).click();
+  await redlock.getByRole('link', { name: 'Step through that recording in the replay' }).click();
   await replay.scrollSettled();
   await expect(page).toHaveURL(/scenario=redlock-clock-jump.*#see-it$/);
   return { lab, redlock };

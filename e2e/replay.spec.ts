@@ -222,7 +222,7 @@ test.describe('the panels around it', () => {
     await replay.open();
     await replay.stepForward.click();
     await page
-      .getByRole('button', { name: 'Show the save: A write is held up in the network' })
+      .getByRole('link', { name: 'Show the save: A write is held up in the network' })
       .click();
     await expect(replay.panel.getByRole('combobox', { name: 'Scenario' })).toHaveValue(
       'delayed-write',
@@ -256,7 +256,7 @@ test.describe('the panels around it', () => {
     await expect(above.getByText(/^Loading /)).toBeVisible();
     expect([...held].sort()).toEqual(['paused-client', 'which-lock']);
     await page
-      .getByRole('button', { name: 'Show the save: A write is held up in the network' })
+      .getByRole('link', { name: 'Show the save: A write is held up in the network' })
       .click();
     release();
     await expect(page.getByText(/^Loading .*…$/)).toHaveCount(0);
@@ -333,7 +333,7 @@ test.describe('the panels around it', () => {
     await page.keyboard.press('Enter');
     await expect(section.getByText(/the storage rejects the stale write/)).toBeVisible();
     await expect(
-      section.getByRole('button', { name: 'Step through it in the replay' }),
+      section.getByRole('link', { name: 'Step through it in the replay' }),
     ).toBeFocused();
   });
 

@@ -290,7 +290,7 @@ for (const { widthPx, textPct } of [
     const replay = new ReplayPage(page);
     await lab
       .section('Failure cases')
-      .getByRole('button', { name: /^Show the failure: Redis fails over/ })
+      .getByRole('link', { name: /^Show the failure: Redis fails over/ })
       .click();
     await expect(replay.panel.getByRole('combobox', { name: 'Scenario' })).not.toHaveValue(
       'paused-client',

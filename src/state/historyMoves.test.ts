@@ -29,6 +29,14 @@ async function nextFrames(count: number) {
   for (let i = 0; i < count; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
 }
 
+/** The paused client's link into the replay, as the panel renders it. */
+function replayLink(): HTMLAnchorElement {
+  const link = document.createElement('a');
+  link.href = '?scenario=paused-client&variant=fencing-on&lock=redis&step=0#see-it';
+  link.textContent = 'Step through it in the replay';
+  return link;
+}
+
 /** A contents link as the browser makes it: a new entry with no state, and a popstate for it. */
 function followSectionLink(hash: string) {
   window.history.pushState(null, '', `${window.location.search}${hash}`);
@@ -173,20 +181,18 @@ describe('Back and Forward after a jump to the replay', () => {
     }
   });
 
-  it('Back puts the focus on the equivalent of a button the panels have since replaced', async () => {
+  it('Back puts the focus on the equivalent of a link the panels have since replaced', async () => {
     const p = await freshStore('#paused-client');
     const section = document.createElement('section');
     section.id = 'paused-client';
-    const jump = document.createElement('button');
-    jump.textContent = 'Step through it in the replay';
+    const jump = replayLink();
     section.append(jump);
     document.body.append(section);
     try {
       jump.focus();
       p.openReplay({ scenario: 'delayed-write', variant: 'fencing-on' });
-      // On the jump's entry the panel re-renders: the button the jump was made from is replaced.
-      const again = document.createElement('button');
-      again.textContent = 'Step through it in the replay';
+      // On the jump's entry the panel re-renders: the link the jump was made from is replaced.
+      const again = replayLink();
       jump.replaceWith(again);
       await goInHistory(-1);
       await nextFrames(2);
@@ -203,8 +209,7 @@ describe('Back and Forward after a jump to the replay', () => {
     main.tabIndex = -1;
     const section = document.createElement('section');
     section.id = 'paused-client';
-    const jump = document.createElement('button');
-    jump.textContent = 'Step through it in the replay';
+    const jump = replayLink();
     const inReplay = document.createElement('button');
     section.append(jump);
     main.append(section, inReplay);

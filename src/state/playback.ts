@@ -227,7 +227,7 @@ export function openReplay({ scenario, variant, lock }: ReplayTarget): void {
   // Not through the store's own writes: those replace the entry the reader is leaving.
   withoutUrl(() => selectRun(t));
   if (typeof window !== 'undefined' && typeof history !== 'undefined') {
-    // Back puts the keyboard's focus back on the button the jump was made from, and the page
+    // Back puts the keyboard's focus back on the link the jump was made from, and the page
     // where it was.
     rememberFocusHere();
     rememberScrollHere();

@@ -6,6 +6,7 @@ import { drillQuestions, PREDICTION_MAX_CHARS, type DrillQuestion } from '../../
 import type { DrillProgressStore } from '../../state/drillProgress';
 import { isWrongPick, wrongPickStands, type Verdict } from '../../state/drillProgressData';
 import { openReplay } from '../../state/playback';
+import { isPlainClick } from '../shared/ReplayLink';
 import { choiceOrder } from './shuffle';
 
 interface DrillCardProps {
@@ -299,8 +300,7 @@ function VerdictButton({
  */
 function followLink(event: MouseEvent<HTMLAnchorElement>, href: string) {
   if (!href.startsWith('?')) return;
-  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-    return;
+  if (!isPlainClick(event)) return;
   const params = new URLSearchParams(
     href.slice(1, href.indexOf('#') === -1 ? undefined : href.indexOf('#')),
   );

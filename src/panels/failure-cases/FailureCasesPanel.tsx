@@ -1,6 +1,6 @@
 import { columnHelper, DataTable } from '../table';
 import { failureCases, failureCasesIntro, type FailureCase } from '../../content/failureCases';
-import { openReplay } from '../../state/playback';
+import { ReplayLink } from '../shared/ReplayLink';
 
 const h = columnHelper<FailureCase>();
 
@@ -20,15 +20,13 @@ const columns = h.columns([
     cell: (info) => {
       const row = info.row.original;
       return (
-        <button
-          type="button"
-          className="fl-link-button"
-          // The visible words, then which case: the rows' buttons must not share one name.
+        <ReplayLink
+          target={{ scenario: row.scenario, variant: row.variant }}
+          // The visible words, then which case: the rows' links must not share one name.
           aria-label={`Show ${row.replayShows}: ${row.event}`}
-          onClick={() => openReplay({ scenario: row.scenario, variant: row.variant })}
         >
           Show {row.replayShows}
-        </button>
+        </ReplayLink>
       );
     },
   }),

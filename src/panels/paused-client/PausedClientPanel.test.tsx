@@ -108,7 +108,7 @@ describe('PausedClientPanel', () => {
     const notice = screen.getByText(/try-ttl “forever” is not a number of ms from 50 to 1000/);
     // Shown here, announced by the notice under the page's title (app/LinkNotice.tsx) alone.
     expect(notice.closest('[role="status"], [aria-live]')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Step through it in the replay' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Step through it in the replay' })).toBeTruthy();
     fireEvent.change(screen.getByRole('slider', { name: 'Pause' }), { target: { value: '100' } });
     expect(screen.queryByText(/try-ttl “forever”/)).toBeNull();
   });
@@ -147,7 +147,7 @@ describe('PausedClientPanel', () => {
     await act(() => goInHistory(-1));
     expect(window.location.search).toBe('');
     expect(slider().value).toBe('500');
-    expect(screen.getByRole('button', { name: 'Step through it in the replay' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Step through it in the replay' })).toBeTruthy();
 
     await act(() => goInHistory(1));
     expect(slider().value).toBe('200');

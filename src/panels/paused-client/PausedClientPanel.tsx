@@ -4,7 +4,8 @@
 // the reader can try other numbers: the engine reruns the story in the browser.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { currentSearch, replaceSearch } from '../../state/urlParams';
-import { openReplay, usePlayback } from '../../state/playback';
+import { usePlayback } from '../../state/playback';
+import { ReplayLink } from '../shared/ReplayLink';
 import { onHistoryTraversal } from '../../state/historyMoves';
 import { ReplayCursor } from '../replay/cursor';
 import { describeSource } from '../replay/describe';
@@ -64,10 +65,10 @@ export function PausedClientPanel() {
       }),
     [],
   );
-  const openReplayRef = useRef<HTMLButtonElement>(null);
+  const openReplayRef = useRef<HTMLAnchorElement>(null);
   const backToRecorded = () => {
     setNumbers(null);
-    // The button goes with the reader's numbers: keep focus on the one that takes its place.
+    // The button goes with the reader's numbers: keep focus on the link that takes its place.
     requestAnimationFrame(() => openReplayRef.current?.focus());
   };
   const live = useMemo(() => (numbers ? whatIfRun(numbers) : null), [numbers]);
@@ -132,14 +133,9 @@ export function PausedClientPanel() {
                 {trace.backend !== 'sim'
                   ? `Times from the fencing-on run on real servers, ${describeSource(trace)}.`
                   : `Times from the fencing-on run the replay below shows, ${describeSource(trace)}: no recording of it on Redis and Postgres is in this build yet.`}{' '}
-                <button
-                  ref={openReplayRef}
-                  type="button"
-                  className="fl-link-button"
-                  onClick={() => openReplay(PAUSED_CLIENT_RUN)}
-                >
+                <ReplayLink ref={openReplayRef} target={PAUSED_CLIENT_RUN}>
                   Step through it in the replay
-                </button>
+                </ReplayLink>
               </p>
             )}
           </figcaption>

@@ -87,7 +87,7 @@ describe('RedlockPanel', () => {
     back.focus();
     fireEvent.click(back);
     expect((jump as HTMLInputElement).value).toBe('2000');
-    const recording = screen.getByRole('button', {
+    const recording = screen.getByRole('link', {
       name: 'Step through that recording in the replay',
     });
     // The button went with the reader's size: the keyboard is on the one in its place.
@@ -261,9 +261,7 @@ describe('RedlockPanel', () => {
         .join();
     expect(pressed()).toBe('A GC pause past the TTL');
     // The assumptions table's link chooses the run too.
-    fireEvent.click(
-      screen.getByRole('button', { name: /^Replay it: One node’s clock is stepped/ }),
-    );
+    fireEvent.click(screen.getByRole('link', { name: /^Replay it: One node’s clock is stepped/ }));
     expect(urlSearch()).toBe('?redlock=clock-jump');
     cleanup();
 

@@ -8,7 +8,7 @@ import { actorName } from '../../content/actorWords';
 import { describeEvent, describeSource } from '../replay/describe';
 import { resolveRun } from '../replay/runs';
 import { currentSearch, replaceSearch } from '../../state/urlParams';
-import { openReplay } from '../../state/playback';
+import { isPlainClick, ReplayLink } from '../shared/ReplayLink';
 import { onHistoryTraversal } from '../../state/historyMoves';
 import { IconStepBack, IconStepForward } from '../shared/icons';
 import { MsSlider } from '../shared/MsSlider';
@@ -66,11 +66,11 @@ export function RedlockPanel() {
     replaceSearch(stepSearch(runSearch(currentSearch(), r), stepByRun[r] ?? null));
   };
   const runsRef = useRef<HTMLDivElement>(null);
-  const recordingButtonRef = useRef<HTMLButtonElement>(null);
+  const recordingLinkRef = useRef<HTMLAnchorElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   /**
    * From the assumptions table below the figure: the figure changes out of view, so bring it into
-   * view and put the keyboard on the run it now shows, as the failure cases' buttons do with the
+   * view and put the keyboard on the run it now shows, as the failure cases' links do with the
    * replay.
    */
   const chooseAndShow = (r: RunName) => {
@@ -87,7 +87,7 @@ export function RedlockPanel() {
     setOwnMs(null);
     requestAnimationFrame(() =>
       (
-        recordingButtonRef.current ??
+        recordingLinkRef.current ??
         panelRef.current?.querySelector<HTMLElement>('.rl-jump-slider input')
       )?.focus(),
     );
@@ -246,16 +246,12 @@ export function RedlockPanel() {
                 The lab ran the same story on 5 real Redis servers ({describeSource(
                   recorded,
                 )}).{' '}
-                <button
-                  ref={recordingButtonRef}
-                  type="button"
-                  className="fl-link-button"
-                  onClick={() =>
-                    openReplay({ scenario: which, variant: 'default', lock: 'redlock' })
-                  }
+                <ReplayLink
+                  ref={recordingLinkRef}
+                  target={{ scenario: which, variant: 'default', lock: 'redlock' }}
                 >
                   Step through that recording in the replay
-                </button>
+                </ReplayLink>
               </>
             )
           )}
@@ -352,15 +348,21 @@ export function RedlockPanel() {
                     {a.run && (
                       <>
                         {' '}
-                        <button
-                          type="button"
+                        <a
                           className="fl-link-button"
-                          onClick={() => chooseAndShow(a.run as RunName)}
+                          // A real link (a new tab, a copied address open the figure on this
+                          // run); a plain click shows it in place.
+                          href={`${runSearch('', a.run)}#redlock`}
+                          onClick={(event) => {
+                            if (!isPlainClick(event)) return;
+                            event.preventDefault();
+                            chooseAndShow(a.run as RunName);
+                          }}
                           // The name starts with the visible words, then says which failure.
                           aria-label={`${a.run === which ? 'Shown above' : 'Replay it'}: ${a.breaks}`}
                         >
                           {a.run === which ? 'shown above' : 'replay it'}
-                        </button>
+                        </a>
                       </>
                     )}
                   </td>
