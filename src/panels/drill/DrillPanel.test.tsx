@@ -33,6 +33,30 @@ function setup(storage = new FakeStorage(), choiceSeed = 7) {
   return { store, storage, ...utils };
 }
 
+/**
+ * The drill in a tab whose storage another tab also writes: `otherTabSaved` tells this tab's
+ * store, as the browser's storage event does, and lets it take the record in.
+ */
+function setupWithOtherTab() {
+  const storage = new FakeStorage();
+  let notify: (key: string | null) => void = () => {};
+  const store = createDrillProgressStore({
+    getStorage: () => storage,
+    watchOtherTabs: (onChange) => (notify = onChange),
+  });
+  render(
+    <section aria-label="Drill">
+      <DrillPanel store={store} choiceSeed={7} />
+    </section>,
+  );
+  const otherTabSaved = () =>
+    act(async () => {
+      notify(DRILL_STORAGE_NAME);
+      await new Promise((r) => setTimeout(r, 0));
+    });
+  return { store, storage, otherTabSaved };
+}
+
 const q1 = drillQuestions[0]!;
 const q2 = drillQuestions[1]!;
 
@@ -548,27 +572,14 @@ describe('DrillPanel', () => {
   });
 
   it('a reset in another tab closes an answer a wrong pick had locked here', async () => {
-    const storage = new FakeStorage();
-    let notify: (key: string | null) => void = () => {};
-    const store = createDrillProgressStore({
-      getStorage: () => storage,
-      watchOtherTabs: (onChange) => (notify = onChange),
-    });
-    render(
-      <section aria-label="Drill">
-        <DrillPanel store={store} choiceSeed={7} />
-      </section>,
-    );
+    const { storage, otherTabSaved } = setupWithOtherTab();
     const wrong = q2.choices.find((c) => c.id !== q2.bestChoiceId)!;
     const c = predictAndReveal(q2.prompt, wrong.text);
     expect(within(c).getByRole('button', { name: 'I knew it' })).toHaveProperty('disabled', true);
 
     const other = createDrillProgressStore({ getStorage: () => storage });
     other.getState().reset();
-    await act(async () => {
-      notify(DRILL_STORAGE_NAME);
-      await new Promise((r) => setTimeout(r, 0));
-    });
+    await otherTabSaved();
     expect(drill().getByText('0 of 8 known')).toBeTruthy();
     // As a reset here would leave it: the answer closed, the choices open, nothing picked.
     expect(within(c).queryByRole('heading', { name: 'Answer' })).toBeNull();
@@ -580,17 +591,7 @@ describe('DrillPanel', () => {
   });
 
   it('shows what another tab changed, merged with this tab’s marks, until a change here', async () => {
-    const storage = new FakeStorage();
-    let notify: (key: string | null) => void = () => {};
-    const store = createDrillProgressStore({
-      getStorage: () => storage,
-      watchOtherTabs: (onChange) => (notify = onChange),
-    });
-    render(
-      <section aria-label="Drill">
-        <DrillPanel store={store} choiceSeed={7} />
-      </section>,
-    );
+    const { storage, otherTabSaved } = setupWithOtherTab();
     const note = () => drill().queryByText(/in another tab of this page/);
     expect(note()).toBeNull();
     const best = q1.choices.find((c) => c.id === q1.bestChoiceId)!;
@@ -600,10 +601,7 @@ describe('DrillPanel', () => {
     fireEvent.click(within(c1).getByRole('button', { name: 'I knew it' }));
     other.getState().writePrediction(q2.id, 'the lock expired');
     other.getState().mark(q2.id, 'known');
-    await act(async () => {
-      notify(DRILL_STORAGE_NAME);
-      await new Promise((r) => setTimeout(r, 0));
-    });
+    await otherTabSaved();
     expect(drill().getByText('2 of 8 known')).toBeTruthy();
     expect(note()!.textContent).toBe(
       'Updated with what you did in another tab of this page (1 question).',
@@ -620,10 +618,7 @@ describe('DrillPanel', () => {
     createDrillProgressStore({ getStorage: () => storage })
       .getState()
       .reset();
-    await act(async () => {
-      notify(DRILL_STORAGE_NAME);
-      await new Promise((r) => setTimeout(r, 0));
-    });
+    await otherTabSaved();
     expect(drill().getByText('0 of 8 known')).toBeTruthy();
     expect(note()!.textContent).toBe(
       'Your drill progress was cleared in another tab of this page.',
