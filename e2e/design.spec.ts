@@ -5,17 +5,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LabPage } from './pages/labPage';
 
 /** The computed values of `props` for the first element `selector` matches. */
-async function styleOf(page: Page, selector: string, props: readonly string[]) {
-  return page
-    .locator(selector)
-    .first()
-    .evaluate(
-      (el, names) => {
-        const cs = getComputedStyle(el);
-        return Object.fromEntries(names.map((n) => [n, cs.getPropertyValue(n)]));
-      },
-      [...props],
-    );
+function styleOf(page: Page, selector: string, props: readonly string[]) {
+  return look(page.locator(selector).first(), props);
 }
 
 /** The computed values of `props` for what `locator` finds, or for its `pseudo` element. */
