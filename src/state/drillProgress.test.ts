@@ -327,6 +327,26 @@ describe('drill progress store', () => {
     expect(stored(storage)).toEqual({ version: DRILL_STORAGE_VERSION, state: kept });
   });
 
+  it('keeps the picks and "not yet" marks here when a tab of an older page (version 1) saves', () => {
+    const storage = new FakeStorage();
+    const { here, notify } = storeWatchingOtherTabs(storage);
+    here.getState().pickChoice(q1.id, q1.bestChoiceId);
+    here.getState().writePrediction(q1.id, 'a pause');
+    here.getState().mark(q2.id, 'not-yet');
+    // The older page knows no picks and no "not yet": it saves what it has, and marks q3 known.
+    storage.items.set(
+      DRILL_STORAGE_NAME,
+      envelope(1, { known: [q3.id], predictions: { [q1.id]: 'a pause, then a write' } }),
+    );
+    notify(DRILL_STORAGE_NAME);
+    const merged: DrillProgressData = {
+      progress: { [q2.id]: 'not-yet', [q3.id]: 'known' },
+      predictions: { [q1.id]: { choice: q1.bestChoiceId, text: 'a pause, then a write' } },
+    };
+    expect(data(here)).toEqual(merged);
+    expect(stored(storage)).toEqual({ version: DRILL_STORAGE_VERSION, state: merged });
+  });
+
   it('refuses a version 1 state whose known ids are not names', () => {
     const storage = new FakeStorage();
     storage.items.set(

@@ -143,6 +143,8 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
   let rereading = false;
   let mergeBase: DrillProgressData | null = null;
   let pendingUnread: UnreadEntries | undefined;
+  /** The version the record being read was saved under, when an older page saved it. */
+  let pendingVersion = DRILL_STORAGE_VERSION;
   let writeBack = false;
   let readOtherTab = () => {};
 
@@ -347,18 +349,24 @@ export function createDrillProgressStore(options: DrillProgressOptions = {}): Dr
           progress: s.progress,
           predictions: s.predictions,
         }),
-        migrate: migrateProgress,
+        // Called only for a record of another version: an older page's, migrated here.
+        migrate: (persisted, version) => {
+          pendingVersion = version;
+          return migrateProgress(persisted, version);
+        },
         // Checked again here: whatever reaches the store has passed the version 2 validator.
         merge: (persisted, current) => {
           const read = persisted === undefined ? null : validateV2(persisted);
           const unread = pendingUnread;
+          const version = pendingVersion;
           pendingUnread = undefined;
+          pendingVersion = DRILL_STORAGE_VERSION;
           let data = read;
           let otherTab = current.otherTab;
           // On load `current` holds no session yet; after another tab's change it holds this tab's,
           // and the other tab's record is merged into this tab's, not put in its place.
           if (read && rereading) {
-            data = mergeProgress(mergeBase, current, read, unread);
+            data = mergeProgress(mergeBase, current, read, unread, version);
             writeBack = data !== read;
             const changed = changedQuestions(current, data);
             // The note counts every question changed there since the reader last acted here.

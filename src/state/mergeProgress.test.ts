@@ -51,6 +51,25 @@ describe('merging another tab’s record into this tab’s', () => {
     });
   });
 
+  it('reads an older page’s record (version 1) for what it can hold: no pick, no "not yet"', () => {
+    const base: DrillProgressData = {
+      progress: { [q1.id]: 'not-yet', [q2.id]: 'known', [q3.id]: 'known' },
+      predictions: { [q1.id]: { choice: wrongOf(q1), text: 'first' } },
+    };
+    // Version 1, migrated: known ids and own words. It took q2's mark away and rewrote q1's words.
+    const theirs: DrillProgressData = {
+      progress: { [q3.id]: 'known' },
+      predictions: { [q1.id]: { choice: null, text: 'second' } },
+    };
+    const expected: DrillProgressData = {
+      progress: { [q1.id]: 'not-yet', [q3.id]: 'known' },
+      predictions: { [q1.id]: { choice: wrongOf(q1), text: 'second' } },
+    };
+    expect(mergeProgress(base, base, theirs, undefined, 1)).toEqual(expected);
+    // Read as this page's own version, the same record drops the pick and the "not yet".
+    expect(mergeProgress(base, base, theirs)).not.toEqual(expected);
+  });
+
   it('merges a question’s mark, pick and own words apart; where both changed one, there wins', () => {
     const base: DrillProgressData = {
       progress: { [q1.id]: 'not-yet' },

@@ -5,6 +5,7 @@
 // Pure functions: they never throw and never touch storage.
 import { drillQuestions } from '../content/drill';
 import {
+  DRILL_STORAGE_VERSION,
   emptyProgress,
   isWrongPick,
   type DrillProgressData,
@@ -49,6 +50,8 @@ function pick<T>(base: T, ours: T, theirs: T): T {
  *   tab's value: a broken entry costs nothing here.
  * - A "known" mark beside a wrong pick, which a merge of one tab's mark with the other's pick could
  *   make, is "not yet", as it is when such a record is read (`salvageV2`).
+ * - A record an older page saved (`theirsVersion` 1) is read for what that page could say: see
+ *   `asAnOlderPageSaw`.
  *
  * The result is `theirs` itself when it holds the same, so the caller can tell whether this tab
  * has anything to write back.
@@ -58,9 +61,11 @@ export function mergeProgress(
   ours: DrillProgressData,
   theirs: DrillProgressData,
   unread?: UnreadEntries,
+  theirsVersion = DRILL_STORAGE_VERSION,
 ): DrillProgressData {
   if (base === null) return theirs;
   if (!unread && isEmpty(theirs) && !isEmpty(base)) return theirs;
+  if (theirsVersion < DRILL_STORAGE_VERSION) theirs = asAnOlderPageSaw(base, theirs);
   const out = emptyProgress();
   for (const { id } of drillQuestions) {
     const verdict = unreadHas(unread?.progress, id)
@@ -78,6 +83,27 @@ export function mergeProgress(
       out.progress[id] = 'not-yet';
   }
   return sameProgress(out, theirs) ? theirs : out;
+}
+
+/**
+ * A version 1 record, migrated, as its page meant it. Version 1 kept "known" ids and own words
+ * only: it has no picked choice and no "not yet", so a tab of an older page saving beside this one
+ * writes every pick as none and every "not yet" as unmarked. Those are fields it cannot hold, not
+ * changes the reader made: they read as the base had them, so this tab's picks and "not yet" marks
+ * stay. A "known" mark it added or took away, and its own words, are its changes as usual.
+ */
+function asAnOlderPageSaw(base: DrillProgressData, theirs: DrillProgressData): DrillProgressData {
+  const out = emptyProgress();
+  for (const { id } of drillQuestions) {
+    const wasKnown = base.progress[id] === 'known';
+    const verdict =
+      (theirs.progress[id] === 'known') === wasKnown ? base.progress[id] : theirs.progress[id];
+    if (verdict !== undefined) out.progress[id] = verdict;
+    const choice = base.predictions[id]?.choice ?? null;
+    const text = theirs.predictions[id]?.text ?? '';
+    if (choice !== null || text !== '') out.predictions[id] = { choice, text };
+  }
+  return out;
 }
 
 /** Do two records hold the same marks and predictions (in whatever key order)? */
