@@ -543,11 +543,31 @@ describe('ReplayCursor, what the run before a step adds to it', () => {
     const resume = trace.events.findIndex((e) => e.f === 'resume');
     const pausedMs = trace.events[resume]!.t - trace.events[pause]!.t;
     trace.events.forEach((_, i) =>
-      expect(c.note(i), String(i)).toEqual(i === resume ? { pausedMs } : null),
+      expect(c.note(i), String(i)).toEqual(i === resume ? { pausedMs, plannedMs: 500 } : null),
     );
     expect(describeEvent(trace.events[resume]!, null, 'redis', c.note(resume))).toBe(
       `Client 1 resumes after ${Math.round(pausedMs)} ms, still believing it holds the lock.`,
     );
+  });
+});
+
+describe('a pause on a real server, which runs over', () => {
+  it('tells the measured length beside the asked-for one, and only when they differ', async () => {
+    // Recorded on real Redis: the pause is a timer, which fired 1.094 ms late.
+    const trace = (await import('../../../recordings/long-job.fencing-on.redis.json'))
+      .default as unknown as Trace;
+    const c = new ReplayCursor(trace);
+    const resume = trace.events.findIndex((e) => e.f === 'resume');
+    const note = c.note(resume);
+    expect(note?.plannedMs).toBe(500);
+    expect(Math.round(note!.pausedMs!)).toBe(501);
+    expect(describeEvent(trace.events[resume]!, null, 'redis', note)).toBe(
+      'Client 1 resumes after 501 ms (it asked for 500 ms; a real timer fires a little late), still believing it holds the lock.',
+    );
+    // A pause that rounds to what it asked for says nothing more.
+    expect(
+      describeEvent(trace.events[resume]!, null, 'redis', { pausedMs: 500.4, plannedMs: 500 }),
+    ).toBe('Client 1 resumes after 500 ms, still believing it holds the lock.');
   });
 });
 

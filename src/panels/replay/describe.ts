@@ -238,7 +238,14 @@ export function describeEvent(
     case 'resume': {
       // The pause it was told to take, as measured: a real pause runs a little over its plan.
       const paused = stepNote?.pausedMs;
-      return `${who} resumes${paused !== undefined ? ` after ${Math.round(paused)} ms` : ''}, still believing it holds the lock.`;
+      const planned = stepNote?.plannedMs;
+      // On a real server the pause is a timer, which fires a little late: say so, or "paused
+      // 501 ms" beside the scenario's "pauses for 500 ms" reads as a mistake.
+      const overran =
+        paused !== undefined && planned !== undefined && Math.round(paused) !== planned
+          ? ` (it asked for ${planned} ms; a real timer fires a little late)`
+          : '';
+      return `${who} resumes${paused !== undefined ? ` after ${Math.round(paused)} ms${overran}` : ''}, still believing it holds the lock.`;
     }
     case 'crash':
       return `${who} crashes${note}.`;

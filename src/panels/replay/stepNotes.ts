@@ -12,6 +12,8 @@ export interface StepNote {
   deletedKeyOf?: { actor: string; token: number | null };
   /** A resume: how long the client was in fact paused (a real pause runs a little over). */
   pausedMs?: number;
+  /** A resume: how long its pause step asked for, where the trace says. */
+  plannedMs?: number;
   repeats?: { actor: string; afterFailover: boolean };
 }
 
@@ -24,14 +26,16 @@ export function createStepNoter(): (
   // Who was given each token first, whether a failover has happened yet, and open pauses.
   const firstGrant = new Map<number, string>();
   let failedOver = false;
-  const pausedAt = new Map<string, number>();
+  const pausedAt = new Map<string, { t: number; plannedMs: number | null }>();
   return (ev, before, after) => {
     if (ev.f === 'failover') failedOver = true;
-    if (ev.f === 'pause') pausedAt.set(ev.actor, ev.t);
+    if (ev.f === 'pause')
+      pausedAt.set(ev.actor, { t: ev.t, plannedMs: finiteNumber(ev.value?.pauseMs) });
     const since = pausedAt.get(ev.actor);
     if (ev.f === 'resume' && since !== undefined) {
       pausedAt.delete(ev.actor);
-      return { pausedMs: ev.t - since };
+      const pausedMs = ev.t - since.t;
+      return since.plannedMs === null ? { pausedMs } : { pausedMs, plannedMs: since.plannedMs };
     }
     if (ev.f === 'acquire' && ev.type === 'ok') {
       const token = finiteNumber(ev.value?.token);
