@@ -6,6 +6,14 @@ describe('bench:page arguments', () => {
     expect(parseBenchPageArgs([])).toMatchObject({ loads: 5, cpuSlowdown: 1, distDir: undefined });
   });
 
+  it('runs each interaction three times, none with --loads 0 unless --interactions is given', () => {
+    expect(parseBenchPageArgs([]).interactions).toBe(3);
+    expect(parseBenchPageArgs(['--loads', '2']).interactions).toBe(3);
+    expect(parseBenchPageArgs(['--loads', '0']).interactions).toBe(0);
+    expect(parseBenchPageArgs(['--loads=0', '--interactions', '2']).interactions).toBe(2);
+    expect(parseBenchPageArgs(['--interactions=0']).interactions).toBe(0);
+  });
+
   it('reads --loads and --cpu-slowdown with a space or an equals sign', () => {
     expect(parseBenchPageArgs(['--loads', '3', '--cpu-slowdown=4'])).toMatchObject({
       loads: 3,
@@ -22,6 +30,9 @@ describe('bench:page arguments', () => {
       ['--cpu-slowdown', '0.5'],
       ['--cpu-slowdown', 'fast'],
       ['--loads=2', '--loads', '3'],
+      ['--interactions', '2.5'],
+      ['--interactions'],
+      ['--interactions', '1', '--interactions=2'],
     ])
       expect(() => parseBenchPageArgs(argv), argv.join(' ')).toThrow(BadBenchPageArgsError);
   });

@@ -33,7 +33,7 @@ export interface FirstLoadFigures extends Blocking {
 export class FirstLoadError extends Error {}
 
 /** True once every section is there and none of them still shows its loading line. */
-const ALL_PANELS_IN = `document.querySelectorAll('main section').length > 1 &&
+export const ALL_PANELS_IN = `document.querySelectorAll('main section').length > 1 &&
   ![...document.querySelectorAll('[role="status"]')].some((el) => /^Loading .*…$/.test(el.textContent ?? ''))`;
 
 /** How often the page is asked whether it has settled, in ms: rarely enough to cost it nothing. */

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runScript } from '../test/runScript';
 import { INITIAL_JS_BUDGET_BYTES } from './measure';
+import { INTERACTIONS } from './interactions';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const benchPage = (args: string[]) => runScript(MAIN, args, { timeoutMs: 120_000 });
@@ -19,7 +20,9 @@ interface Printed {
   laterJsGzipBytes: number;
   initialFiles: string[];
   firstLoad: { width: number; height: number; longestTaskMs: number; totalBlockingMs: number }[];
+  interactions: { name: string; medianMs: number; eachMs: number[] }[];
   loads?: number;
+  interactionRuns?: number;
 }
 const jsonLine = (stdout: string) => JSON.parse(stdout.trimEnd().split('\n').at(-1)!) as Printed;
 /** The kB figure a printed line shows after its label. */
@@ -36,7 +39,8 @@ afterAll(() => {
 
 describe('npm run bench:page', () => {
   it("builds the page and keeps its initial JavaScript within DESIGN.md's 110 kB", async () => {
-    const { code, stdout, stderr } = await benchPage([]);
+    // The interactions have a test of their own below: with them this one would run past its time.
+    const { code, stdout, stderr } = await benchPage(['--interactions', '0']);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const json = jsonLine(stdout);
@@ -66,8 +70,29 @@ describe('npm run bench:page', () => {
     const { code, stdout } = await benchPage(['--loads', '0']);
     expect(code).toBe(0);
     expect(jsonLine(stdout).firstLoad).toEqual([]);
+    expect(jsonLine(stdout).interactions).toEqual([]);
     expect(stdout).not.toContain('longest task');
+    expect(stdout).not.toContain('next frame');
   });
+
+  it("prints each interaction's time from input to next frame beside the reference's, as its JSON line says", async () => {
+    const { code, stdout, stderr } = await benchPage(['--loads', '0', '--interactions', '1']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const json = jsonLine(stdout);
+    expect(json.firstLoad).toEqual([]);
+    expect(json.interactionRuns).toBe(1);
+    expect(json.interactions.map((i) => i.name)).toEqual(INTERACTIONS.map((i) => i.name));
+    for (const { name, medianMs, eachMs } of json.interactions) {
+      const { label } = INTERACTIONS.find((i) => i.name === name)!;
+      // Every input is answered by some frame: no figure is 0 or missing.
+      expect(medianMs, name).toBeGreaterThan(0);
+      expect(eachMs).toEqual([medianMs]);
+      const line = stdout.split('\n').find((l) => l.trimStart().startsWith(label))!;
+      expect(line, name).toContain(` ${medianMs.toFixed(0)} ms`);
+    }
+    expect(stdout).toContain('the reference');
+  }, 120_000);
 
   it('fails, and says so, when the initial JavaScript is over budget', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fencing-lab-heavy-build-'));

@@ -1,7 +1,9 @@
-// `npm run bench:page [-- --dist FOLDER --loads N --cpu-slowdown N]`: the page's JavaScript, gzipped,
-// beside DESIGN.md's budget for the initial JavaScript (110 kB); then the first load's main thread
-// in Chromium at 375 px and at 1280 px: its longest task and its total blocking time, the median of
-// --loads fresh loads. Without --dist it builds the page with the project's own Vite config into a
+// `npm run bench:page [-- --dist FOLDER --loads N --interactions N --cpu-slowdown N]`: the page's
+// JavaScript, gzipped, beside DESIGN.md's budget for the initial JavaScript (110 kB); then the first
+// load's main thread in Chromium at 375 px and at 1280 px: its longest task and its total blocking
+// time, the median of --loads fresh loads; then, at 375 px, what a reader waits for after each input
+// that runs the engine or redraws a panel (the longest time from the input to the next frame, the
+// median of --interactions runs), beside a trivial input's as a reference. Without --dist it builds the page with the project's own Vite config into a
 // throwaway folder, so what it measures is the code as it stands, and `dist/` (which `npm start`
 // serves) is left alone. Exits 1 when the initial JavaScript is over budget; the main-thread
 // figures have no budget, and machines differ too much for one: compare them on one machine.
@@ -11,9 +13,11 @@ import { join } from 'node:path';
 import { build } from 'vite';
 import { PROJECT_ROOT } from '../paths';
 import { BadBenchPageArgsError, BENCH_PAGE_USAGE, parseBenchPageArgs } from './args';
-import { FirstLoadError, measureFirstLoads, type FirstLoadFigures } from './firstLoad';
+import { FirstLoadError, measureFirstLoads, VIEWPORTS, type FirstLoadFigures } from './firstLoad';
 import { INITIAL_JS_BUDGET_BYTES, measurePageJs, PageSizeError, type ChunkSize } from './measure';
 import { LONG_TASK_MS } from './longTasks';
+import { interactionRows, type InteractionFigure } from './interactions';
+import { InteractionError, measureInteractions } from './interactionRuns';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 /** The report goes out in one write, so a reader that stops early (`| head`) gets whole lines. */
@@ -36,9 +40,9 @@ if (args!.help) {
 }
 /** Asked for and missing, the browser is an error found before the build, not after it. */
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (args!.loads > 0 && !existsSync(chromiumPath))
+if ((args!.loads > 0 || args!.interactions > 0) && !existsSync(chromiumPath))
   fail(
-    `the first-load figures need Chromium, and there is none at ${chromiumPath} (set CHROMIUM_PATH, or pass --loads 0 for the sizes alone)`,
+    `the first-load and interaction figures need Chromium, and there is none at ${chromiumPath} (set CHROMIUM_PATH, or pass --loads 0 for the sizes alone)`,
     1,
   );
 
@@ -123,6 +127,21 @@ try {
           `   (each load, longest/blocking: ${f.each.map((b) => `${b.longestTaskMs.toFixed(0)}/${b.totalBlockingMs.toFixed(0)}`).join(', ')})`,
       );
   }
+  let interactions: InteractionFigure[] = [];
+  if (args!.interactions > 0) {
+    interactions = await measureInteractions(distDir, {
+      chromiumPath,
+      runs: args!.interactions,
+      cpuSlowdown: args!.cpuSlowdown,
+    });
+    report.push(
+      `What a reader waits for after an input once the page has loaded, at ${VIEWPORTS[0].width} px in Chromium` +
+        `${args!.cpuSlowdown === 1 ? '' : ` on a CPU ${args!.cpuSlowdown} times slower`}:` +
+        ` the longest time from an input to the next frame (playing: the longest frame),` +
+        ` the median of ${args!.interactions} run${args!.interactions === 1 ? '' : 's'} of each:`,
+      ...interactionRows(interactions),
+    );
+  }
   report.push(
     JSON.stringify({
       initialJsGzipBytes: size.initialGzipBytes,
@@ -135,13 +154,23 @@ try {
         longestTaskMs,
         totalBlockingMs,
       })),
-      ...(firstLoads.length > 0 ? { loads: args!.loads, cpuSlowdown: args!.cpuSlowdown } : {}),
+      interactions: interactions.map(({ name, medianMs, eachMs }) => ({ name, medianMs, eachMs })),
+      ...(firstLoads.length > 0 ? { loads: args!.loads } : {}),
+      ...(interactions.length > 0 ? { interactionRuns: args!.interactions } : {}),
+      ...(firstLoads.length > 0 || interactions.length > 0
+        ? { cpuSlowdown: args!.cpuSlowdown }
+        : {}),
     }),
   );
   say(report.join('\n'));
   if (!within) process.exitCode = 1;
 } catch (error) {
-  if (!(error instanceof PageSizeError) && !(error instanceof FirstLoadError)) throw error;
+  if (
+    !(error instanceof PageSizeError) &&
+    !(error instanceof FirstLoadError) &&
+    !(error instanceof InteractionError)
+  )
+    throw error;
   // Not fail(): exiting here would skip the clean-up below and leave the throwaway build behind.
   process.stderr.write(`bench:page: ${error.message}\n`);
   process.exitCode = 1;
