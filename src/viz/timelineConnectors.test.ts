@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { lostUpdates } from '../sim/checkers/checks';
 import type { Trace } from '../sim/trace/schema';
 import { timelineModel } from './timeline';
-import { layoutTimeline } from './timelineLayout';
+import { CONNECTORS_APART_PX, connectorXAt, layoutTimeline } from './timelineLayout';
 import {
   PAUSE_RANGE_MS,
   TTL_RANGE_MS,
@@ -74,5 +74,58 @@ describe('connectors on the lane timeline', () => {
       const said = timelineModel(trace).marks.filter((m) => /an update is lost/.test(m.detail));
       expect([path, said.length]).toEqual([path, lostUpdates(trace.events).length]);
     }
+  });
+});
+
+describe('two lines to the storage that run down side by side', () => {
+  // The failover's two writes reach the storage 4 ms apart: at a phone's width their straight
+  // lines ran 2 px apart from the client lanes down to the storage, one line to the eye.
+  const apart = (trace: Trace, width: number) => {
+    const l = layoutTimeline(timelineModel(trace), { width });
+    const out: string[] = [];
+    l.connectors.forEach((b, j) =>
+      l.connectors.slice(0, j).forEach((a) => {
+        const top = Math.max(Math.min(a.y1, a.y2), Math.min(b.y1, b.y2));
+        const bottom = Math.min(Math.max(a.y1, a.y2), Math.max(b.y1, b.y2));
+        if (bottom - top < 40) return;
+        const mid = (top + bottom) / 2;
+        const gap = Math.abs(connectorXAt(b, b.bend ?? 0, mid) - connectorXAt(a, a.bend ?? 0, mid));
+        if (gap < CONNECTORS_APART_PX - 0.01)
+          out.push(`${width} px: ${a.id} and ${b.id} ${gap.toFixed(1)} px apart`);
+      }),
+    );
+    return { l, out };
+  };
+
+  it('bow apart in the Redis failover at a phone’s widths, every end still at its time', () => {
+    const failover = recordings.find(([f]) =>
+      f.endsWith('redis-failover.fencing-on.redis-replicated.json'),
+    )![1];
+    expect(CONNECTORS_APART_PX).toBeGreaterThanOrEqual(8);
+    for (const width of [288, 321, 323, 343, 375, 800]) {
+      const { l, out } = apart(failover, width);
+      expect(out, `${width} px`).toEqual([]);
+      for (const c of l.connectors) {
+        expect(Math.abs(c.x1 - l.x(c.t)), c.id).toBeLessThanOrEqual(0.5);
+        expect(Math.abs(c.x2 - l.x(c.t2)), c.id).toBeLessThanOrEqual(0.5);
+        // Bowed inside the box.
+        expect(connectorXAt(c, c.bend, (c.y1 + c.y2) / 2)).toBeLessThan(width - 4);
+      }
+      expect(l.connectors.filter((c) => c.bend !== 0).length, `${width} px`).toBeGreaterThan(0);
+    }
+  });
+
+  it('stand apart in every recording at every width, and bow only where they must', () => {
+    const out: string[] = [];
+    let bowed = 0;
+    for (const [file, trace] of recordings)
+      for (const width of [288, 321, 343, 375, 800, 1280]) {
+        const r = apart(trace, width);
+        out.push(...r.out.map((o) => `${file} at ${o}`));
+        bowed += r.l.connectors.filter((c) => c.bend !== 0).length;
+      }
+    expect(out).toEqual([]);
+    // The failover with fencing on, at 288 to 800 px; nothing else runs so near.
+    expect(bowed).toBeLessThanOrEqual(6);
   });
 });

@@ -70,7 +70,13 @@ export interface TimelineLayout {
   x: ScaleLinear<number, number>;
   lanes: Lane[];
   marks: PlacedMark[];
-  connectors: (Connector & { x1: number; y1: number; x2: number; y2: number })[];
+  /**
+   * The lines from writes to the storage's answers, from (x1, y1) to (x2, y2), each end at its
+   * mark's time. `bend` is how far (px, + to the right) the middle of a line bows off the straight:
+   * two lines that would run within a few px of each other all the way down (two writes ms apart)
+   * bow apart, their ends where they were (see bendApart).
+   */
+  connectors: (Connector & { x1: number; y1: number; x2: number; y2: number; bend: number })[];
   /**
    * The axis's ticks. `labelX` is where the label is centred (the tick's x, unless a label that
    * carries the unit is moved in from the edge); `withUnit` marks the one that ends in "ms".
@@ -143,13 +149,15 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
     const m = markAt.get(id);
     return m ? m.y + (m.stacked?.dy ?? 0) : (laneY.get(lane) ?? top);
   };
-  const connectors = model.connectors.map((c) => ({
+  const straight = model.connectors.map((c) => ({
     ...c,
     x1: markAt.get(c.fromMark)?.x ?? x(c.t),
     y1: shapeY(c.fromMark, c.fromLane),
     x2: markAt.get(c.toMark)?.x ?? x(c.t2),
     y2: shapeY(c.toMark, c.toLane),
   }));
+  const bends = bendApart(straight);
+  const connectors = straight.map((c, i) => ({ ...c, bend: bends[i]! }));
   // Fewer ticks where the labels are few to a line: a narrow box, or large text.
   // Fewer still while two neighbours' labels would come closer than a gap.
   let tickCount = width / k < 420 ? 4 : 7;
@@ -269,6 +277,64 @@ export interface Box {
 const overlaps = (a: Box, b: Box, gapPx: number) =>
   a.left < b.right + gapPx && a.right + gapPx > b.left && a.top < b.bottom && a.bottom > b.top;
 
+/** How far apart (px, across) two lines to the storage stand at least, along what they share. */
+export const CONNECTORS_APART_PX = 8;
+
+/** Where a line to the storage is across at height `y`, bowed by `bend` (see bendApart). */
+export function connectorXAt(
+  c: { x1: number; y1: number; x2: number; y2: number },
+  bend: number,
+  y: number,
+): number {
+  const s = c.y2 === c.y1 ? 0.5 : (y - c.y1) / (c.y2 - c.y1);
+  return c.x1 + (c.x2 - c.x1) * s + 4 * s * (1 - s) * bend;
+}
+
+/**
+ * How far each line to the storage bows off the straight, so that two lines that run down side
+ * by side (the failover's two writes, 4 ms apart: 2 px at a phone's width) stand
+ * CONNECTORS_APART_PX apart at the middle of the height they share. Their ends stay at their
+ * marks, each at its time; the later line bows away from the earlier, the way time runs. The
+ * curve is SVG's quadratic one, its control point 2 × bend off the middle of the line.
+ */
+export function bendApart(
+  lines: readonly { x1: number; y1: number; x2: number; y2: number }[],
+): number[] {
+  const bends = lines.map(() => 0);
+  lines.forEach((b, j) => {
+    for (const [i, a] of lines.slice(0, j).entries()) {
+      const top = Math.max(Math.min(a.y1, a.y2), Math.min(b.y1, b.y2));
+      const bottom = Math.min(Math.max(a.y1, a.y2), Math.max(b.y1, b.y2));
+      // Lines that share under a lane's height, or none, are told apart by their ends.
+      if (bottom - top < 40) continue;
+      const mid = (top + bottom) / 2;
+      const gap = () => connectorXAt(b, bends[j]!, mid) - connectorXAt(a, bends[i]!, mid);
+      if (Math.abs(gap()) >= CONNECTORS_APART_PX) continue;
+      const away = b.x1 + b.x2 >= a.x1 + a.x2 ? 1 : -1;
+      // Bow the later line in half-px steps until the two stand apart at the middle.
+      for (let n = 0; n < 64 && Math.abs(gap()) < CONNECTORS_APART_PX; n++) bends[j]! += away / 2;
+    }
+  });
+  return bends;
+}
+
+/** A line to the storage as the few straight pieces that follow its curve (six for a bowed one). */
+function curvePieces(
+  c: { x1: number; y1: number; x2: number; y2: number },
+  bend: number,
+): { x1: number; y1: number; x2: number; y2: number }[] {
+  if (bend === 0) return [{ x1: c.x1, y1: c.y1, x2: c.x2, y2: c.y2 }];
+  const n = 6;
+  const at = (i: number) => {
+    const y = c.y1 + ((c.y2 - c.y1) * i) / n;
+    return { x: connectorXAt(c, bend, y), y };
+  };
+  return Array.from({ length: n }, (_, i) => {
+    const [p, q] = [at(i), at(i + 1)];
+    return { x1: p.x, y1: p.y, x2: q.x, y2: q.y };
+  });
+}
+
 /** Whether the segment from (x1, y1) to (x2, y2) passes through a box, give or take 2 px. */
 function crosses(seg: { x1: number; y1: number; x2: number; y2: number }, b: Box): boolean {
   const top = Math.max(b.top, Math.min(seg.y1, seg.y2));
@@ -323,7 +389,7 @@ function placeMarks(
     },
   }));
   const at = new Map(placed.map((p) => [p.id, p]));
-  const lines = model.connectors.flatMap((c) => {
+  const straight = model.connectors.flatMap((c) => {
     const from = at.get(c.fromMark);
     const to = at.get(c.toMark);
     return from && to
@@ -339,6 +405,10 @@ function placeMarks(
         ]
       : [];
   });
+  // A line bowed apart from its neighbour (bendApart) is kept clear of as the few straight
+  // pieces that follow its curve.
+  const bent = bendApart(straight);
+  const lines = straight.flatMap((l, i) => curvePieces(l, bent[i]!).map((p) => ({ ...l, ...p })));
 
   // Labels are given room in time order, each above its lane's line if it fits there, else
   // below, else in a shorter form, else on the line further out over or under the lane, else it

@@ -6,6 +6,13 @@ import { simulate } from '../../sim/simulate';
 
 afterEach(cleanup);
 
+/** The boxes of a touch target's path (rectsPath): x, y, width and height of each. */
+function rectsOf(d: string): number[][] {
+  return [...d.matchAll(/M([-\d.]+),([-\d.]+)h([-\d.]+)v([-\d.]+)/g)].map((g) =>
+    g.slice(1, 5).map(Number),
+  );
+}
+
 describe('LaneTimeline', () => {
   it('is one tab stop; the arrows move between events and say what happened', () => {
     render(<LaneTimeline trace={pausedClientTrace(true)} title="Timeline" />);
@@ -64,12 +71,11 @@ describe('LaneTimeline', () => {
       <LaneTimeline trace={pausedClientTrace(true)} title="Timeline" onPick={onPick} />,
     );
     const reject = screen.getByRole('button', { name: /The storage rejects “v1”/ });
-    // The target is the box the mark's focus ring outlines.
-    const ring = reject.querySelector('.lt-ring')!;
-    const box = (el: Element) => ['x', 'y', 'width', 'height'].map((a) => el.getAttribute(a));
-    const target = [...container.querySelectorAll('.lt-hit')].find(
-      (t) => box(t).join() === box(ring).join(),
+    // The target under the mark, not the mark: the one that chooses the same mark.
+    const target = container.querySelector(
+      `.lt-hit[data-mark="${reject.getAttribute('data-mark')}"]`,
     )!;
+    expect(target).not.toBeNull();
     fireEvent.click(target);
     expect(onPick).toHaveBeenCalledWith(
       expect.objectContaining({ kind: 'rejected', eventIndex: 9 }),
@@ -104,15 +110,20 @@ describe('LaneTimeline', () => {
     const [, writeRingTop] = box(writes.querySelector('.lt-ring')!);
     expect(ringTop! + ringHeight!).toBeLessThanOrEqual(writeRingTop! + 0.01);
     // Each target is 24 px tall at least, the upper reaching up and the lower down, apart.
-    const targets = [...container.querySelectorAll('.lt-hit')].map(box);
-    const near = targets.filter(([x, , w]) => x! <= a.x && a.x <= x! + w!);
-    const stacked = near.filter(([, , , h]) => h !== 26);
-    expect(stacked).toHaveLength(2);
-    for (const [, , , h] of stacked) expect(h).toBeGreaterThanOrEqual(24);
-    const [upper, lower] = stacked.sort((p, q) => p[1]! - q[1]!);
-    expect(upper![1]! + upper![3]!).toBeLessThanOrEqual(lower![1]! + 0.01);
-    expect(upper![1]!).toBeLessThan(a.y);
-    expect(lower![1]! + lower![3]!).toBeGreaterThan(b.y);
+    const target = (mark: Element) =>
+      rectsOf(
+        container
+          .querySelector(`.lt-hit[data-mark="${mark.getAttribute('data-mark')}"]`)!
+          .getAttribute('d')!,
+      );
+    const [upper, lower] = [target(takes), target(writes)];
+    const top = (rs: number[][]) => Math.min(...rs.map((r) => r[1]!));
+    const bottom = (rs: number[][]) => Math.max(...rs.map((r) => r[1]! + r[3]!));
+    expect(Math.max(...upper.map((r) => r[3]!))).toBeGreaterThanOrEqual(24);
+    expect(Math.max(...lower.map((r) => r[3]!))).toBeGreaterThanOrEqual(24);
+    expect(bottom(upper)).toBeLessThanOrEqual(top(lower) + 0.01);
+    expect(top(upper)).toBeLessThan(a.y);
+    expect(bottom(lower)).toBeGreaterThan(b.y);
   });
 
   it('tells of the run it draws, not of the run a reader had looked at before', () => {

@@ -12,6 +12,7 @@ import {
   type PlacedMark,
   type TimelineLayout,
 } from '../../viz/timelineLayout';
+import { hitRegions, rectsPath, ringBox } from '../../viz/timelineHits';
 import { useTextScale } from './useTextScale';
 import { useWidth } from './useWidth';
 import './tokens.css';
@@ -62,6 +63,7 @@ function DrawnTimeline({
     () => layoutTimeline(model, { width, laneHeight: 68, textScale: k }),
     [model, width, k],
   );
+  const targets = useMemo(() => hitRegions(layout), [layout]);
   // The mark the detail line tells of, by id: a new run (another scenario, another TTL) keeps
   // the id but not the event, so the line reads the new run's mark under the same place, or
   // falls back to the hint, instead of telling of a run no longer drawn.
@@ -122,12 +124,15 @@ function DrawnTimeline({
           </g>
         ))}
         {layout.connectors.map((c) => (
-          <line
+          // Straight, or bowed off a neighbour's line that would run down beside it (bendApart):
+          // the control point is twice the bend off the line's middle.
+          <path
             key={c.id}
-            x1={c.x1}
-            y1={c.y1}
-            x2={c.x2}
-            y2={c.y2}
+            d={
+              c.bend === 0
+                ? `M${c.x1},${c.y1}L${c.x2},${c.y2}`
+                : `M${c.x1},${c.y1}Q${(c.x1 + c.x2) / 2 + 2 * c.bend},${(c.y1 + c.y2) / 2} ${c.x2},${c.y2}`
+            }
             className={`lt-connector${connectorTone(c) ? ` ${connectorTone(c)}` : ''}`}
             aria-hidden="true"
           />
@@ -161,30 +166,28 @@ function DrawnTimeline({
             />
           </g>
         )}
-        {/* Every mark's wider touch target sits under every mark's drawing: a target reaches past
-            its mark, and drawn over a neighbour it would take the taps meant for what the reader
-            sees there. Bars first, so that near a bar's end the small mark beside it wins. */}
+        {/* Every mark's touch target, wider and taller than the mark (a finger's 24 px where
+            the room allows), sits under every mark's drawing; no two targets overlap (see
+            hitRegions), so a tap beside a mark chooses the mark whose room it lands in. */}
         <g className="lt-hits" aria-hidden="true">
-          {hitOrder(layout.marks).map((i) => {
-            const m = layout.marks[i]!;
-            return (
-              <rect
-                key={m.id}
-                {...hitBox(m)}
-                className="lt-hit"
-                onMouseEnter={() => {
-                  setShownId(m.id);
-                  setRover(i);
-                }}
-                onClick={() => {
-                  // As a tap on the mark itself would: focus it, then choose it.
-                  markRefs.current[i]?.focus();
-                  setShownId(m.id);
-                  onPick?.(m);
-                }}
-              />
-            );
-          })}
+          {layout.marks.map((m, i) => (
+            <path
+              key={m.id}
+              d={rectsPath(targets[i] ?? [])}
+              data-mark={m.id}
+              className="lt-hit"
+              onMouseEnter={() => {
+                setShownId(m.id);
+                setRover(i);
+              }}
+              onClick={() => {
+                // As a tap on the mark itself would: focus it, then choose it.
+                markRefs.current[i]?.focus();
+                setShownId(m.id);
+                onPick?.(m);
+              }}
+            />
+          ))}
         </g>
         {layout.marks.map((m, i) => (
           <MarkShape
@@ -220,47 +223,6 @@ function DrawnTimeline({
       </p>
     </>
   );
-}
-
-/**
- * The invisible target around a mark, wider than the mark so that small marks are easy to tap.
- * A stacked mark's target is its place in the stack (see ringBox), the top one's stretched up
- * and the bottom one's down to the 24 px a finger needs (WCAG 2.5.8), away from its neighbours.
- */
-function hitBox(m: PlacedMark): { x: number; y: number; width: number; height: number } {
-  const ring = ringBox(m);
-  const st = m.stacked;
-  if (!st || ring.height >= 24) return ring;
-  const grow = 24 - ring.height;
-  if (st.row === 0) return { ...ring, y: ring.y - grow, height: 24 };
-  if (st.row === st.rows - 1) return { ...ring, height: 24 };
-  return ring;
-}
-
-/**
- * The box the focus ring (and the current step's ring) outlines: 26 px round a lone point, a
- * bar's length, or for a mark stacked with others at nearly its moment, its own place in the
- * stack, so that the ring says which of them is meant.
- */
-function ringBox(m: PlacedMark): { x: number; y: number; width: number; height: number } {
-  const interval = m.x2 !== undefined;
-  if (m.stacked && !interval) {
-    const cy = m.y + m.stacked.dy;
-    return { x: m.x - 13, y: cy - m.stacked.pitch / 2, width: 26, height: m.stacked.pitch };
-  }
-  return {
-    x: (interval ? m.x : m.x - 11) - 2,
-    y: m.y - 13,
-    width: interval ? Math.max(24, (m.x2 as number) - m.x + 4) : 26,
-    height: 26,
-  };
-}
-
-/** Mark indexes with the bars (holds, pauses) first: where targets overlap, the later one wins. */
-function hitOrder(marks: PlacedMark[]): number[] {
-  const bars = marks.flatMap((m, i) => (m.x2 !== undefined ? [i] : []));
-  const points = marks.flatMap((m, i) => (m.x2 === undefined ? [i] : []));
-  return [...bars, ...points];
 }
 
 function capitalize(s: string): string {
@@ -323,6 +285,7 @@ function MarkShape({
     <g
       className={`lt-mark lt-${m.kind} lt-${cls}${tone}${active ? ' is-active' : ''}`}
       ref={markRef}
+      data-mark={m.id}
       tabIndex={tabbable ? 0 : -1}
       role="button"
       aria-label={`${fmt(m.t)}: ${m.detail}`}

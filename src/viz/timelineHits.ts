@@ -1,0 +1,208 @@
+// Where a tap or a click on the lane timeline chooses each mark: its touch target, invisible and
+// larger than the drawn mark (WCAG 2.2, 2.5.8: 24 by 24 CSS px, or spacing). Pure: React draws the
+// result under every mark (LaneTimeline.tsx). No two marks' targets overlap, so what a tap
+// chooses does not hang on which target happens to be painted last.
+import type { PlacedMark, TimelineLayout } from './timelineLayout';
+
+/** A box in the timeline's px, as SVG's rect has it. */
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The height and width a finger needs (WCAG 2.5.8, Target Size (Minimum)). */
+export const TARGET_PX = 24;
+
+/**
+ * The box the focus ring (and the current step's ring) outlines: 26 px round a lone point, a
+ * bar's length, or for a mark stacked with others at nearly its moment, its own place in the
+ * stack, so that the ring says which of them is meant. `k` is the size of the marks over the
+ * default (see markScale).
+ */
+export function ringBox(m: PlacedMark, k = 1): Rect {
+  const interval = m.x2 !== undefined;
+  if (m.stacked && !interval) {
+    const cy = m.y + m.stacked.dy;
+    return { x: m.x - 13 * k, y: cy - m.stacked.pitch / 2, width: 26 * k, height: m.stacked.pitch };
+  }
+  return {
+    x: (interval ? m.x : m.x - 11 * k) - 2 * k,
+    y: m.y - 13 * k,
+    width: interval ? Math.max(24 * k, (m.x2 as number) - m.x + 4 * k) : 26 * k,
+    height: 26 * k,
+  };
+}
+
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+const toBox = (r: Rect): Box => ({ x0: r.x, y0: r.y, x1: r.x + r.width, y1: r.y + r.height });
+const toRect = (b: Box): Rect => ({ x: b.x0, y: b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0 });
+const EMPTY = 1e-6;
+const empty = (b: Box) => b.x1 - b.x0 <= EMPTY || b.y1 - b.y0 <= EMPTY;
+const meet = (a: Box, b: Box): Box => ({
+  x0: Math.max(a.x0, b.x0),
+  y0: Math.max(a.y0, b.y0),
+  x1: Math.min(a.x1, b.x1),
+  y1: Math.min(a.y1, b.y1),
+});
+
+/** `a` less `b`: up to four boxes (the strips over, under, left and right of their overlap). */
+function minus(a: Box, b: Box): Box[] {
+  const i = meet(a, b);
+  if (empty(i)) return [a];
+  return [
+    { x0: a.x0, y0: a.y0, x1: a.x1, y1: i.y0 },
+    { x0: a.x0, y0: i.y1, x1: a.x1, y1: a.y1 },
+    { x0: a.x0, y0: i.y0, x1: i.x0, y1: i.y1 },
+    { x0: i.x1, y0: i.y0, x1: a.x1, y1: i.y1 },
+  ].filter((p) => !empty(p));
+}
+
+const minusAll = (as: Box[], bs: readonly Box[]): Box[] =>
+  bs.reduce((left, b) => left.flatMap((a) => minus(a, b)), as);
+
+/**
+ * Each claimant's boxes, where two claim the same room split between them halfway: across,
+ * halfway between their times; for marks of one moment (stacked one over another), halfway
+ * between their places in the stack.
+ */
+function shareOut(claims: { m: PlacedMark; boxes: Box[] }[]): Box[][] {
+  const centreY = (m: PlacedMark) => m.y + (m.stacked?.dy ?? 0);
+  return claims.map(({ m, boxes }) =>
+    claims.reduce((left, other) => {
+      if (other.m === m) return left;
+      const across = Math.abs(other.m.x - m.x) >= 0.5;
+      const mid = across ? (m.x + other.m.x) / 2 : (centreY(m) + centreY(other.m)) / 2;
+      const theirs: Box = across
+        ? other.m.x > m.x
+          ? { x0: mid, y0: -Infinity, x1: Infinity, y1: Infinity }
+          : { x0: -Infinity, y0: -Infinity, x1: mid, y1: Infinity }
+        : centreY(other.m) > centreY(m)
+          ? { x0: -Infinity, y0: mid, x1: Infinity, y1: Infinity }
+          : { x0: -Infinity, y0: -Infinity, x1: Infinity, y1: mid };
+      const given = other.boxes.flatMap((o) => left.map((b) => meet(meet(b, o), theirs)));
+      return minusAll(
+        left,
+        given.filter((g) => !empty(g)),
+      );
+    }, boxes),
+  );
+}
+
+/**
+ * Every mark's touch target, as boxes that overlap no other mark's, in the order of
+ * `layout.marks`. Claimed in turn, each claim taking only the room the ones before left:
+ *
+ * 1. each point's ring (its place in a stack, or 26 px round a lone point), shared halfway with
+ *    a neighbour's;
+ * 2. for the top and the bottom of a stack, room above and below to make it 24 px tall;
+ * 3. each bar's ring (a hold, a pause), the later bar taking what two share;
+ * 4. for a mark in the middle of a stack, whose place there is under 24 px tall (9 px in three
+ *    rows), room beside the stack, left and right, 24 px tall round the lane's line and 24 px
+ *    wide: where the room allows it, a finger's width of its own.
+ *
+ * `k` is the marks' size over the default (see markScale).
+ */
+export function hitRegions(layout: Pick<TimelineLayout, 'marks'>, k = 1): Rect[][] {
+  const marks = layout.marks;
+  const out: Box[][] = marks.map(() => []);
+  const taken = () => out.flat();
+  const points = marks.flatMap((m, i) => (m.x2 === undefined ? [{ m, i }] : []));
+  const half = (TARGET_PX * k) / 2;
+
+  // 1. The rings.
+  const rings = shareOut(points.map(({ m }) => ({ m, boxes: [toBox(ringBox(m, k))] })));
+  points.forEach(({ i }, n) => out[i]!.push(...rings[n]!));
+
+  // 2. A stack's top and bottom reach up and down.
+  const ends = points.flatMap(({ m, i }) => {
+    const st = m.stacked;
+    const ring = toBox(ringBox(m, k));
+    const grow = TARGET_PX * k - (ring.y1 - ring.y0);
+    if (!st || grow <= 0) return [];
+    if (st.row === 0) return [{ m, i, boxes: [{ ...ring, y0: ring.y0 - grow, y1: ring.y0 }] }];
+    if (st.row === st.rows - 1)
+      return [{ m, i, boxes: [{ ...ring, y0: ring.y1, y1: ring.y1 + grow }] }];
+    return [];
+  });
+  const before2 = taken();
+  shareOut(ends.map(({ m, boxes }) => ({ m, boxes: minusAll(boxes, before2) }))).forEach(
+    (boxes, n) => out[ends[n]!.i]!.push(...boxes),
+  );
+
+  // 3. The bars, under the points; of two, the later.
+  const before3 = taken();
+  const bars = marks.flatMap((m, i) => (m.x2 !== undefined ? [{ m, i }] : []));
+  bars.forEach(({ m, i }, n) => {
+    const later = bars.slice(n + 1).map((b) => toBox(ringBox(b.m, k)));
+    out[i]!.push(...minusAll(minusAll([toBox(ringBox(m, k))], before3), later));
+  });
+
+  // 4. The middle of a stack reaches out beside it: 24 px wide, and 24 px tall round its own
+  // place, or as near it as the room left beside the stack lets a finger's square be.
+  const before4 = taken();
+  const middles = points.flatMap(({ m, i }) => {
+    const st = m.stacked;
+    if (!st || st.row === 0 || st.row === st.rows - 1 || st.pitch >= TARGET_PX * k) return [];
+    const ring = toBox(ringBox(m, k));
+    const cy = m.y + st.dy;
+    const wing = (x0: number): Box[] => {
+      const x1 = x0 + TARGET_PX * k;
+      const at = (o: number) =>
+        minusAll([{ x0, x1, y0: cy + o - half, y1: cy + o + half }], before4);
+      // Nearest its place first, then a px and a half further up or down at a time.
+      for (let o = 0; o <= half; o += 1.5)
+        for (const shift of o === 0 ? [0] : [-o, o]) {
+          const free = merged(at(shift));
+          if (
+            free.some(
+              (b) => b.x1 - b.x0 >= TARGET_PX * k - 0.01 && b.y1 - b.y0 >= TARGET_PX * k - 0.01,
+            )
+          )
+            return free;
+        }
+      return at(0);
+    };
+    return [{ m, i, boxes: [...wing(ring.x0 - TARGET_PX * k), ...wing(ring.x1)] }];
+  });
+  shareOut(middles).forEach((boxes, n) => out[middles[n]!.i]!.push(...boxes));
+
+  return out.map((boxes) => merged(boxes).map(toRect));
+}
+
+/** Boxes that meet edge to edge along the whole of it, as one (a stack's place and its reach). */
+function merged(boxes: Box[]): Box[] {
+  const near = (a: number, b: number) => Math.abs(a - b) < 0.01;
+  const left = [...boxes];
+  for (let joined = true; joined;) {
+    joined = false;
+    search: for (let i = 0; i < left.length; i++)
+      for (let j = 0; j < left.length; j++) {
+        const [a, b] = [left[i]!, left[j]!];
+        if (i === j) continue;
+        const stacked = near(a.x0, b.x0) && near(a.x1, b.x1) && near(a.y1, b.y0);
+        const side = near(a.y0, b.y0) && near(a.y1, b.y1) && near(a.x1, b.x0);
+        if (!stacked && !side) continue;
+        left[i] = { x0: a.x0, y0: a.y0, x1: b.x1, y1: b.y1 };
+        left.splice(j, 1);
+        joined = true;
+        break search;
+      }
+  }
+  return left;
+}
+
+/** The boxes as one SVG path: one closed square-cornered ring of lines per box. */
+export function rectsPath(rects: readonly Rect[]): string {
+  const r2 = (v: number) => Math.round(v * 100) / 100;
+  return rects
+    .map((r) => `M${r2(r.x)},${r2(r.y)}h${r2(r.width)}v${r2(r.height)}h${r2(-r.width)}Z`)
+    .join('');
+}
