@@ -2,7 +2,7 @@
 // larger than the drawn mark (WCAG 2.2, 2.5.8: 24 by 24 CSS px, or spacing). Pure: React draws the
 // result under every mark (LaneTimeline.tsx). No two marks' targets overlap, so what a tap
 // chooses does not hang on which target happens to be painted last.
-import type { PlacedMark, TimelineLayout } from './timelineLayout';
+import { ringPx, type PlacedMark, type TimelineLayout } from './timelineLayout';
 
 /** A box in the timeline's px, as SVG's rect has it. */
 export interface Rect {
@@ -18,20 +18,21 @@ export const TARGET_PX = 24;
 /**
  * The box the focus ring (and the current step's ring) outlines: 26 px round a lone point, a
  * bar's length, or for a mark stacked with others at nearly its moment, its own place in the
- * stack, so that the ring says which of them is meant. `k` is the size of the marks over the
- * default (see markScale).
+ * stack, so that the ring says which of them is meant. `k` is the reader's text size over the
+ * default: the marks grow with it (ringPx).
  */
 export function ringBox(m: PlacedMark, k = 1): Rect {
   const interval = m.x2 !== undefined;
+  const r = ringPx(k);
   if (m.stacked && !interval) {
     const cy = m.y + m.stacked.dy;
-    return { x: m.x - 13 * k, y: cy - m.stacked.pitch / 2, width: 26 * k, height: m.stacked.pitch };
+    return { x: m.x - r, y: cy - m.stacked.pitch / 2, width: 2 * r, height: m.stacked.pitch };
   }
   return {
-    x: (interval ? m.x : m.x - 11 * k) - 2 * k,
-    y: m.y - 13 * k,
-    width: interval ? Math.max(24 * k, (m.x2 as number) - m.x + 4 * k) : 26 * k,
-    height: 26 * k,
+    x: interval ? m.x - 2 : m.x - r,
+    y: m.y - r,
+    width: interval ? Math.max(24, (m.x2 as number) - m.x + 4) : 2 * r,
+    height: 2 * r,
   };
 }
 
@@ -108,14 +109,14 @@ function shareOut(claims: { m: PlacedMark; boxes: Box[] }[]): Box[][] {
  *    rows), room beside the stack, left and right, 24 px tall round the lane's line and 24 px
  *    wide: where the room allows it, a finger's width of its own.
  *
- * `k` is the marks' size over the default (see markScale).
+ * `k` is the reader's text size over the default (see ringBox); a finger's 24 px do not grow.
  */
 export function hitRegions(layout: Pick<TimelineLayout, 'marks'>, k = 1): Rect[][] {
   const marks = layout.marks;
   const out: Box[][] = marks.map(() => []);
   const taken = () => out.flat();
   const points = marks.flatMap((m, i) => (m.x2 === undefined ? [{ m, i }] : []));
-  const half = (TARGET_PX * k) / 2;
+  const half = TARGET_PX / 2;
 
   // 1. The rings.
   const rings = shareOut(points.map(({ m }) => ({ m, boxes: [toBox(ringBox(m, k))] })));
@@ -125,7 +126,7 @@ export function hitRegions(layout: Pick<TimelineLayout, 'marks'>, k = 1): Rect[]
   const ends = points.flatMap(({ m, i }) => {
     const st = m.stacked;
     const ring = toBox(ringBox(m, k));
-    const grow = TARGET_PX * k - (ring.y1 - ring.y0);
+    const grow = TARGET_PX - (ring.y1 - ring.y0);
     if (!st || grow <= 0) return [];
     if (st.row === 0) return [{ m, i, boxes: [{ ...ring, y0: ring.y0 - grow, y1: ring.y0 }] }];
     if (st.row === st.rows - 1)
@@ -150,27 +151,23 @@ export function hitRegions(layout: Pick<TimelineLayout, 'marks'>, k = 1): Rect[]
   const before4 = taken();
   const middles = points.flatMap(({ m, i }) => {
     const st = m.stacked;
-    if (!st || st.row === 0 || st.row === st.rows - 1 || st.pitch >= TARGET_PX * k) return [];
+    if (!st || st.row === 0 || st.row === st.rows - 1 || st.pitch >= TARGET_PX) return [];
     const ring = toBox(ringBox(m, k));
     const cy = m.y + st.dy;
     const wing = (x0: number): Box[] => {
-      const x1 = x0 + TARGET_PX * k;
+      const x1 = x0 + TARGET_PX;
       const at = (o: number) =>
         minusAll([{ x0, x1, y0: cy + o - half, y1: cy + o + half }], before4);
       // Nearest its place first, then a px and a half further up or down at a time.
       for (let o = 0; o <= half; o += 1.5)
         for (const shift of o === 0 ? [0] : [-o, o]) {
           const free = merged(at(shift));
-          if (
-            free.some(
-              (b) => b.x1 - b.x0 >= TARGET_PX * k - 0.01 && b.y1 - b.y0 >= TARGET_PX * k - 0.01,
-            )
-          )
+          if (free.some((b) => b.x1 - b.x0 >= TARGET_PX - 0.01 && b.y1 - b.y0 >= TARGET_PX - 0.01))
             return free;
         }
       return at(0);
     };
-    return [{ m, i, boxes: [...wing(ring.x0 - TARGET_PX * k), ...wing(ring.x1)] }];
+    return [{ m, i, boxes: [...wing(ring.x0 - TARGET_PX), ...wing(ring.x1)] }];
   });
   shareOut(middles).forEach((boxes, n) => out[middles[n]!.i]!.push(...boxes));
 

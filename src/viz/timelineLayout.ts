@@ -26,7 +26,10 @@ export interface LayoutOptions {
   /**
    * The reader's text size over the default (2 at 200%): the labels are in rem, so every px above
    * that makes room for text (lane height, top, bottom, letter width, the unit's clearance) is
-   * multiplied by it.
+   * multiplied by it. So are the marks, as the text they stand beside: their size, and with it
+   * the reach of the ring round them (ringPx), how near two stand before they are stacked, and
+   * the stack's height. The 6 px between a mark and its ring do not grow: at 200% a label over
+   * its lane's line then still clears the lane's name over it.
    */
   textScale?: number;
 }
@@ -120,7 +123,8 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
   const laneHeight = (opts.laneHeight ?? 68) * k;
   const top = (opts.top ?? 22) * k;
   const bottom = (opts.bottom ?? 28) * k;
-  const padX = opts.padX ?? 16;
+  // A lone mark's ring (ringPx, and its stroke) ends inside the box at the axis's ends.
+  const padX = opts.padX ?? ringPx(k) + 3;
   const charPx = (opts.charPx ?? 6.4) * k;
   // The axis runs on a little past the last event: with every mark at its time, the last one's
   // ring (RING_HALF_PX round it) then ends inside the box, padX and 4% of the width from its edge.
@@ -128,7 +132,7 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
   // A lane with a second row (Redlock's two holders) is a row taller, so that the labels under
   // that row keep clear of the next lane's name and of the labels over its line.
   const heights = model.lanes.map(
-    (l) => laneHeight + (model.marks.some((m) => m.lane === l.id && m.row === 1) ? ROW_PX : 0),
+    (l) => laneHeight + (model.marks.some((m) => m.lane === l.id && m.row === 1) ? ROW_PX * k : 0),
   );
   const lanes = model.lanes.map((l, i) => ({
     ...l,
@@ -210,7 +214,8 @@ function tickLabelsApart(x: ScaleLinear<number, number>, count: number, k: numbe
  */
 export function labelBaselineY(y: number, side: 'above' | 'below', k = 1, far = false): number {
   const line = far ? FAR_LINE_PX * k : 0;
-  return side === 'above' ? y - 13 - 4 * k - line : y + 13 + 12 * k + line;
+  // The ring grows with the text (markSize), and so the room kept clear of it.
+  return side === 'above' ? y - ringPx(k) - 4 * k - line : y + ringPx(k) + 12 * k + line;
 }
 
 /**
@@ -240,7 +245,7 @@ export function laneNameBox(lane: Pick<Lane, 'y' | 'label'>, k = 1): Box {
     left: 4,
     right: 4 + lane.label.length * 8.5 * k,
     top: baseline - ASCENT_PX * k,
-    bottom: baseline + 2,
+    bottom: baseline + 2 * k,
   };
 }
 
@@ -266,6 +271,21 @@ export const LANE_NAME_RISE_PX = 28;
 
 /** Half the height of the current step's ring round a mark, its stroke included. */
 const RING_HALF_PX = 14;
+
+/**
+ * How far the ring round a point mark reaches from its centre: the mark's half (7 px, times the
+ * text scale `k`, as the mark grows with the text) and 6 px between mark and ring, which do not
+ * grow: 13 px at the default, 20 at 200%. Labels keep clear of it (labelBaselineY), and at 200%
+ * a label over its lane still clears the lane's name.
+ */
+export function ringPx(k = 1): number {
+  return 7 * k + RING_HALF_PX - 8;
+}
+
+/** How far over and under its lane's line a stack of marks reaches: its ring's reach, and a half. */
+function stackHalfPx(k: number): number {
+  return ringPx(k) + STACK_HALF_PX - 13;
+}
 
 export interface Box {
   left: number;
@@ -368,12 +388,12 @@ function placeMarks(
   const placed = model.marks.map((m) => {
     const mx = x(m.t);
     // The second row of a lane sits just under the first (bars are 14 px high).
-    const y = (laneY.get(m.lane) ?? top) + (m.row === 1 ? ROW_PX : 0);
+    const y = (laneY.get(m.lane) ?? top) + (m.row === 1 ? ROW_PX * k : 0);
     const out: PlacedMark = { ...m, x: mx, y, labelAt: 'none', labelX: mx, labelAnchor: 'middle' };
     if (m.t2 !== undefined) out.x2 = x(m.t2);
     return out;
   });
-  stackPoints(placed);
+  stackPoints(placed, k);
 
   // What a label must not be drawn over: every mark with the ring round it (the current step's
   // ring can be any mark's), and, where another place is free, the lines from writes to the
@@ -381,11 +401,11 @@ function placeMarks(
   const markBoxes = placed.map((m) => ({
     id: m.id,
     box: {
-      left: m.x2 === undefined ? m.x - RING_HALF_PX : m.x - 3,
+      left: m.x2 === undefined ? m.x - (ringPx(k) + 1) : m.x - 3 * k,
       // A lock still held at the end has an arrow 7 px past its bar.
-      right: m.x2 === undefined ? m.x + RING_HALF_PX : m.x2 + (m.heldAtEnd ? 8 : 3),
-      top: m.y - RING_HALF_PX,
-      bottom: m.y + RING_HALF_PX,
+      right: m.x2 === undefined ? m.x + (ringPx(k) + 1) : m.x2 + (m.heldAtEnd ? 8 : 3) * k,
+      top: m.y - (ringPx(k) + 1),
+      bottom: m.y + (ringPx(k) + 1),
     },
   }));
   const at = new Map(placed.map((p) => [p.id, p]));
@@ -445,7 +465,7 @@ function placeMarks(
       find: for (const far of rows) {
         for (const text of forms) {
           const w = text.length * charPx * (labelIsBold(m) ? BOLD_CHAR_RATIO : 1);
-          const candidates = spots(m, w, width).flatMap((spot) =>
+          const candidates = spots(m, w, width, k).flatMap((spot) =>
             sides.map((side) => {
               const [t, b] = labelBand(m.y, side, k, far);
               return {
@@ -544,7 +564,7 @@ function placeMarks(
     best = trial;
     firstForm = next;
   }
-  matchStacksToLabels(best);
+  matchStacksToLabels(best, k);
   return best;
 }
 
@@ -565,7 +585,7 @@ interface Spot {
  * Where a label `w` px wide may go across, best first: beside a write's line (right, else left),
  * or over its mark, moved in from the box's edges. None when it fits nowhere inside the box.
  */
-function spots(m: PlacedMark, w: number, width: number): Spot[] {
+function spots(m: PlacedMark, w: number, width: number, k: number): Spot[] {
   // Wider than the whole box: only the detail line can say it.
   if (w > width - 4) return [];
   const mx = m.x;
@@ -574,8 +594,10 @@ function spots(m: PlacedMark, w: number, width: number): Spot[] {
     // A write's line to the storage runs straight down from the mark: its label goes beside
     // the line, not across it.
     const out: Spot[] = [];
-    if (mx + 9 + w <= width - 2) out.push({ labelX: mx + 9, anchor: 'start', left: mx + 9 });
-    if (mx - 9 - w >= 2) out.push({ labelX: mx - 9, anchor: 'end', left: mx - 9 - w });
+    const aside = 7 * k + 2;
+    if (mx + aside + w <= width - 2)
+      out.push({ labelX: mx + aside, anchor: 'start', left: mx + aside });
+    if (mx - aside - w >= 2) out.push({ labelX: mx - aside, anchor: 'end', left: mx - aside - w });
     return out;
   }
   const center = mx2 !== undefined ? (mx + mx2) / 2 : mx;
@@ -618,10 +640,10 @@ function spots(m: PlacedMark, w: number, width: number): Spot[] {
  * takes the highest row its shape fits in, but a write takes the lowest, so that its line down
  * to the storage leaves from under the stack rather than through a neighbour.
  */
-function stackPoints(marks: PlacedMark[]): void {
-  for (const run of crowdedRuns(marks)) {
+function stackPoints(marks: PlacedMark[], k: number): void {
+  for (const run of crowdedRuns(marks, k)) {
     for (let rows = 2; ; rows++) {
-      const { pitch, scale, apartPx } = stackGeometry(rows);
+      const { pitch, scale, apartPx } = stackGeometry(rows, k);
       const lastX: (number | undefined)[] = new Array<number | undefined>(rows).fill(undefined);
       const rowOf: number[] = [];
       for (const m of run) {
@@ -635,7 +657,7 @@ function stackPoints(marks: PlacedMark[]): void {
       if (rowOf.length < run.length) continue;
       run.forEach((m, i) => {
         const row = rowOf[i]!;
-        m.stacked = { dy: -STACK_HALF_PX + pitch * (row + 0.5), scale, pitch, row, rows };
+        m.stacked = { dy: -stackHalfPx(k) + pitch * (row + 0.5), scale, pitch, row, rows };
       });
       break;
     }
@@ -643,7 +665,7 @@ function stackPoints(marks: PlacedMark[]): void {
 }
 
 /** The runs of point marks in one lane (and row) too near to stand side by side, in order across. */
-function crowdedRuns(marks: readonly PlacedMark[]): PlacedMark[][] {
+function crowdedRuns(marks: readonly PlacedMark[], k: number): PlacedMark[][] {
   const lanes = new Map<string, PlacedMark[]>();
   for (const m of marks) {
     if (m.x2 !== undefined) continue;
@@ -656,7 +678,7 @@ function crowdedRuns(marks: readonly PlacedMark[]): PlacedMark[][] {
     let run: PlacedMark[] = [];
     for (const m of points) {
       const last = run[run.length - 1];
-      if (last && m.x - last.x >= STACK_WITHIN_PX) {
+      if (last && m.x - last.x >= STACK_WITHIN_PX + 14 * (k - 1)) {
         if (run.length > 1) runs.push(run);
         run = [];
       }
@@ -671,10 +693,10 @@ function crowdedRuns(marks: readonly PlacedMark[]): PlacedMark[][] {
  * A stack of `rows`: the height of each place, the shapes' size over a lone mark's (14 px across,
  * its stroke included) and how far apart two shapes in one row stand at least (1.5 px between).
  */
-function stackGeometry(rows: number): { pitch: number; scale: number; apartPx: number } {
-  const pitch = (2 * STACK_HALF_PX) / rows;
-  const scale = Math.min(1, (pitch - 1.5) / 14);
-  return { pitch, scale, apartPx: 14 * scale + 1.5 };
+function stackGeometry(rows: number, k: number): { pitch: number; scale: number; apartPx: number } {
+  const pitch = (2 * stackHalfPx(k)) / rows;
+  const scale = Math.min(1, (pitch - 1.5) / (14 * k));
+  return { pitch, scale, apartPx: 14 * k * scale + 1.5 };
 }
 
 /**
@@ -683,12 +705,12 @@ function stackGeometry(rows: number): { pitch: number; scale: number; apartPx: n
  * next to its own mark rather than past its neighbour's. The labels do not move: they are placed
  * from the lane's line, and the stack keeps within the height every label keeps clear of.
  */
-function matchStacksToLabels(marks: PlacedMark[]): void {
+function matchStacksToLabels(marks: PlacedMark[], k: number): void {
   const rank = (m: PlacedMark) =>
     m.labelAt === 'above' ? (m.labelFar ? 0 : 1) : m.labelAt === 'below' ? (m.labelFar ? 4 : 3) : 2;
-  for (const run of crowdedRuns(marks)) {
+  for (const run of crowdedRuns(marks, k)) {
     const rows = run[0]!.stacked!.rows;
-    const { pitch, apartPx } = stackGeometry(rows);
+    const { pitch, apartPx } = stackGeometry(rows, k);
     const fits = () =>
       run.every((m, i) =>
         run
@@ -711,6 +733,6 @@ function matchStacksToLabels(marks: PlacedMark[]): void {
         }
     }
     for (const m of run)
-      m.stacked = { ...m.stacked!, dy: -STACK_HALF_PX + pitch * (m.stacked!.row + 0.5) };
+      m.stacked = { ...m.stacked!, dy: -stackHalfPx(k) + pitch * (m.stacked!.row + 0.5) };
   }
 }

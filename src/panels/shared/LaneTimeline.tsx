@@ -63,7 +63,7 @@ function DrawnTimeline({
     () => layoutTimeline(model, { width, laneHeight: 68, textScale: k }),
     [model, width, k],
   );
-  const targets = useMemo(() => hitRegions(layout), [layout]);
+  const targets = useMemo(() => hitRegions(layout, k), [layout, k]);
   // The mark the detail line tells of, by id: a new run (another scenario, another TTL) keeps
   // the id but not the event, so the line reads the new run's mark under the same place, or
   // falls back to the hint, instead of telling of a run no longer drawn.
@@ -305,12 +305,13 @@ function MarkShape({
         }
       }}
     >
+      {/* Every size here is times k: the marks grow with the reader's text, as the lanes do. */}
       {interval ? (
         <rect
           x={m.x}
-          y={m.y - (m.kind === 'pause' ? 9 : 7)}
+          y={m.y - (m.kind === 'pause' ? 9 : 7) * k}
           width={Math.max(2, (m.x2 as number) - m.x)}
-          height={m.kind === 'pause' ? 18 : 14}
+          height={(m.kind === 'pause' ? 18 : 14) * k}
           rx={3}
           className="lt-shape"
         />
@@ -318,17 +319,17 @@ function MarkShape({
       {/* A lock still held when the run ends: the bar stops at the chart's edge, not the lock. */}
       {interval && m.heldAtEnd && (
         <path
-          d={`M${m.x2 as number},${m.y - 7} L${(m.x2 as number) + 7},${m.y} L${m.x2 as number},${m.y + 7} Z`}
+          d={`M${m.x2 as number},${m.y - 7 * k} L${(m.x2 as number) + 7 * k},${m.y} L${m.x2 as number},${m.y + 7 * k} Z`}
           className="lt-shape lt-open-end"
         />
       )}
       {interval ? null : (
         // A mark stacked with others at nearly its moment is drawn smaller, over or under the
-        // lane's line, still at its time across.
+        // lane's line, still at its time across; every mark at the reader's text size.
         <g
           transform={
-            m.stacked
-              ? `translate(${m.x} ${m.y + m.stacked.dy}) scale(${m.stacked.scale}) translate(${-m.x} ${-m.y})`
+            m.stacked || k !== 1
+              ? `translate(${m.x} ${m.y + (m.stacked?.dy ?? 0)}) scale(${(m.stacked?.scale ?? 1) * k}) translate(${-m.x} ${-m.y})`
               : undefined
           }
         >
@@ -346,7 +347,7 @@ function MarkShape({
       )}
       {/* The focus ring, round the mark or its place in a stack (its touch target is drawn
           under all marks, see lt-hits). */}
-      <rect {...ringBox(m)} className="lt-ring" />
+      <rect {...ringBox(m, k)} className="lt-ring" />
       {m.labelAt !== 'none' && (
         <text
           x={m.labelX}
