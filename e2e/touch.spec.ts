@@ -56,6 +56,47 @@ test.describe('on a phone, by touch', () => {
   });
 });
 
+test.describe('on a phone, three marks of one moment', () => {
+  test('a tap on any part of each stacked mark’s target chooses that mark, the middle one’s beside the stack too', async ({
+    page,
+  }) => {
+    // Holder crash, Redis: client 2 takes the lock, writes and releases within 2 ms, three marks
+    // stacked over and under its lane's line. The middle one's place in the stack is 9 px tall;
+    // its target reaches out beside the stack, 24 px square each side.
+    const lab = new LabPage(page);
+    await lab.open('?scenario=holder-crash&variant=default&lock=redis#see-it');
+    await lab.waitForPanels();
+    const section = page.locator('#see-it');
+    const figure = section.getByRole('group', { name: /^Timeline/ });
+    await expect(figure).toBeVisible();
+    await figure.scrollIntoViewIfNeeded();
+    await lab.scrollSettled();
+    const stacked = [/client 2 takes the lock/, /client 2 sends/, /client 2 releases/];
+    let middleSquares = 0;
+    for (const name of stacked) {
+      const event = lab.timelineEvent(section, name).first();
+      const happened = (await event.getAttribute('aria-label'))!.replace(/^[^:]*: /, '');
+      const id = await event.getAttribute('data-mark');
+      const d = await section.locator(`.lt-hit[data-mark="${id}"]`).getAttribute('d');
+      const parts = [...d!.matchAll(/M([-\d.]+),([-\d.]+)h([-\d.]+)v([-\d.]+)/g)].map((g) =>
+        g.slice(1, 5).map(Number),
+      );
+      expect(parts.length).toBeGreaterThan(0);
+      for (const [x, y, w, h] of parts) {
+        if (w! >= 24 && h! >= 24) middleSquares++;
+        const svg = await figure.boundingBox();
+        await page.touchscreen.tap(svg!.x + x! + w! / 2, svg!.y + y! + h! / 2);
+        await expect(lab.timelineDetail(section), `${happened}: part at ${x},${y}`).toContainText(
+          happened,
+          { ignoreCase: true },
+        );
+      }
+    }
+    // The top's and the bottom's 26 by 24, and the middle's two beside the stack.
+    expect(middleSquares).toBeGreaterThanOrEqual(4);
+  });
+});
+
 test.describe('on a phone, what a finger can hit', () => {
   // A slider takes a tap anywhere in its box; at the browser's default the box was 16 px tall,
   // under the 24 px a finger needs (WCAG 2.5.8). Every slider on the page: the ones that set a
