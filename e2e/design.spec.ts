@@ -24,10 +24,7 @@ const TYPE = ['font-size', 'font-weight', 'letter-spacing', 'text-transform', 'c
 
 test.describe('one look for one role', () => {
   test.beforeEach(async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    const lab = new LabPage(page);
-    await lab.open();
-    await lab.waitForPanels();
+    await LabPage.openAt(page, { width: 1280, height: 900 });
   });
 
   test("a table's column names are set alike in every section", async ({ page }) => {
@@ -146,10 +143,7 @@ test('at 375 px Redlock’s table turns each row into a card, as the other table
 }) => {
   // Its rows stacked between rules with "Breaks it:" and "Result:" before their cells, where every
   // other table made each row a bordered card with its cells' column names in small capitals.
-  await page.setViewportSize({ width: 375, height: 800 });
-  const lab = new LabPage(page);
-  await lab.open();
-  await lab.waitForPanels();
+  const lab = await LabPage.openAt(page, { width: 375, height: 800 });
   const rowOf = (section: string) =>
     lab.table(lab.section(section)).locator('tbody tr:not(.is-shown)').first();
   const card = [
@@ -173,10 +167,7 @@ test('at 375 px Redlock’s table turns each row into a card, as the other table
 test('running text at the body size keeps to about 80 characters a line at 1280 px', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const lab = new LabPage(page);
-  await lab.open();
-  await lab.waitForPanels();
+  await LabPage.openAt(page, { width: 1280, height: 900 });
   // Characters a line: the text box's width over the average width of its own characters, in
   // the font it is drawn in. At a 44rem measure the page's prose ran 86 to 96 characters, and the
   // paragraphs in the replay and Redlock panels, which had no measure, 100 to 110. Boxes and rows
@@ -253,10 +244,7 @@ test('no text block runs past about 85 characters a line at 1280 px, boxes and r
   // key 92, the fenced path's "If it fails" rows 91, the machine's settings rows 104 to 114 and
   // the 14 px notes under the numbers 85 to 89: boxes and rows that spanned their panel, and
   // small print at a measure set for 16 px text.
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const lab = new LabPage(page);
-  await lab.open();
-  await lab.waitForPanels();
+  const lab = await LabPage.openAt(page, { width: 1280, height: 900 });
   const long = await linesPast(page, 85);
   // Every disclosure open, and the replay at its last event, where its verdict is a sentence.
   await page.locator('main details').evaluateAll((all) => {
@@ -307,10 +295,7 @@ test("the numbers table keeps each case's name on one line, and on two at most a
 test('headings inside the panel cards are one scale', async ({ page }) => {
   // The replay's cards titled at 15.2 px, the fenced path's step at 16.8 px over a 14.4 px
   // "If it fails", and Redlock's table caption at 15.2 px in 600.
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const lab = new LabPage(page);
-  await lab.open();
-  await lab.waitForPanels();
+  await LabPage.openAt(page, { width: 1280, height: 900 });
   const setIn = (selector: string) =>
     page.locator(selector).evaluateAll((all) =>
       all.map((el) => {

@@ -34,10 +34,7 @@ test.describe('the page', () => {
           for (const r of records) if (r.target instanceof SVGElement) w.svgAttributeChanges++;
         }).observe(document, { subtree: true, attributes: true });
       });
-      await page.setViewportSize({ width, height: 800 });
-      const lab = new LabPage(page);
-      await lab.open();
-      await lab.waitForPanels();
+      await LabPage.openAt(page, { width, height: 800 });
       await page.waitForLoadState('networkidle');
       const charts = page.locator('.lt svg, .rl-chart svg, .chart-box svg');
       expect(await charts.count()).toBeGreaterThanOrEqual(4);
@@ -49,10 +46,7 @@ test.describe('the page', () => {
   }
 
   test('has every section, each reachable from the contents menu', async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    const lab = new LabPage(page);
-    await lab.open();
-    await lab.waitForPanels();
+    const lab = await LabPage.openAt(page, { width: 1280, height: 900 });
     for (const s of sections) {
       await expect(lab.section(s.title)).toHaveCount(1);
       await lab.goViaContents(s.short ?? s.title);

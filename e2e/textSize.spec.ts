@@ -48,10 +48,7 @@ async function namesOverTheirCards(page: Page): Promise<string[]> {
 test('with the text at 200% on a wide screen, the fenced path’s steps and the Redlock nodes keep apart', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const lab = new LabPage(page);
-  await lab.open();
-  await lab.waitForPanels();
+  const lab = await LabPage.openAt(page, { width: 1280, height: 900 });
   // Text-only zoom: the page's own text size, not the browser's zoom of everything.
   await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
   const path = lab.section('The fenced path');
@@ -64,10 +61,7 @@ test('with the text at 200% on a wide screen, the fenced path’s steps and the 
 test('with WCAG’s text spacing on a 320 px phone, the what-if controls and the Redlock nodes stay whole', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 320, height: 800 });
-  const lab = new LabPage(page);
-  await lab.open();
-  await lab.waitForPanels();
+  const lab = await LabPage.openAt(page, { width: 320, height: 800 });
   await page.addStyleTag({ content: TEXT_SPACING });
   expect.soft(await sidewaysOverflowPx(page), 'px the page scrolls sideways').toBe(0);
   // Each field label of the what-if stays one word on one line: "PAUSE", not "PAUS" over "E".
@@ -143,10 +137,7 @@ test('on a phone with the text at 100% to 150%, no fenced-path step runs past it
 test('with the text at 200% on a 1024 px screen, the sections beside the contents stay on the screen', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1024, height: 900 });
-  const lab = new LabPage(page);
-  await lab.open();
-  await lab.waitForPanels();
+  await LabPage.openAt(page, { width: 1024, height: 900 });
   await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
   await expect(page.getByRole('navigation', { name: /contents/i })).toBeVisible();
   expect(await sidewaysOverflowPx(page), 'px the page scrolls sideways').toBe(0);
@@ -190,10 +181,7 @@ for (const widthPx of [1280, 375, 320]) {
   test(`with the text at 200% at ${widthPx} px, the charts’ labels grow with it, inside their figures and apart`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width: widthPx, height: 900 });
-    const lab = new LabPage(page);
-    await lab.open();
-    await lab.waitForPanels();
+    await LabPage.openAt(page, { width: widthPx, height: 900 });
     const atDefault = await chartLabelPx(page);
     await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
     await expect.poll(() => chartLabelPx(page)).toEqual(atDefault.map((px) => px * 2));
@@ -232,10 +220,7 @@ async function tablesScrollingSideways(page: Page): Promise<string[]> {
 test('with WCAG’s text spacing, no table scrolls sideways at 1280 px or 375 px, and at the page’s own spacing the numbers table fits as it is', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const lab = new LabPage(page);
-  await lab.open();
-  await lab.waitForPanels();
+  const lab = await LabPage.openAt(page, { width: 1280, height: 900 });
   // The page's own look: the numbers table fits as it is (its two long column names take two
   // lines, so that each case's name keeps one: design.spec.ts).
   const numbers = lab.section('Numbers to say').locator('.table-wrap');
@@ -280,10 +265,7 @@ for (const { widthPx, textPct } of [
   test(`at ${widthPx} px with the text at ${textPct}%, nothing scrolls sideways or is cut off, also once a failure case plays in the replay and a drill answer is marked`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width: widthPx, height: 800 });
-    const lab = new LabPage(page);
-    await lab.open();
-    await lab.waitForPanels();
+    const lab = await LabPage.openAt(page, { width: widthPx, height: 800 });
     await page.evaluate((pct) => (document.documentElement.style.fontSize = `${pct}%`), textPct);
     await expectReflow(page, 'after loading');
 

@@ -12,6 +12,15 @@ export class LabPage {
     this.contentsToggle = this.contents.getByRole('button', { name: 'Contents' });
   }
 
+  /** The page at a viewport size, opened and with every panel in: how most tests begin. */
+  static async openAt(page: Page, viewport: { width: number; height: number }): Promise<LabPage> {
+    await page.setViewportSize(viewport);
+    const lab = new LabPage(page);
+    await lab.open();
+    await lab.waitForPanels();
+    return lab;
+  }
+
   async open(hash = '') {
     await this.page.goto(`./${hash}`);
     await expect(this.section('Distributed locks and fencing')).toBeVisible();
