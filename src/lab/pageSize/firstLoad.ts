@@ -3,9 +3,8 @@
 // API reports every task over 50 ms from the start of navigation, and the load counts as over once
 // every panel has replaced its loading line and the page has been left alone for a while after.
 import { blockingOf, median, type Blocking } from './longTasks';
-import { serveFolder } from './serveFolder';
+import { chromiumOnFolder } from './chromiumOnFolder';
 import type { BrowserContext } from '@playwright/test';
-import { QUIET_CHROMIUM_ARGS } from '../chromiumArgs';
 
 /** The widths the figures are given for: a phone and a desktop window. */
 export const VIEWPORTS = [
@@ -65,18 +64,8 @@ export async function measureFirstLoads(
   distDir: string,
   { chromiumPath, loads, cpuSlowdown }: FirstLoadOptions,
 ): Promise<FirstLoadFigures[]> {
-  const { chromium } = await import('@playwright/test');
-  const served = await serveFolder(distDir);
-  const browser = await chromium
-    .launch({
-      executablePath: chromiumPath,
-      args: [...QUIET_CHROMIUM_ARGS],
-    })
-    .catch(async (error: unknown) => {
-      await served.close();
-      const first = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-      throw new FirstLoadError(`Chromium at ${chromiumPath} did not start: ${first}`);
-    });
+  const chromium = await chromiumOnFolder(distDir, chromiumPath, (m) => new FirstLoadError(m));
+  const { browser } = chromium;
   try {
     const out: FirstLoadFigures[] = [];
     for (const viewport of VIEWPORTS) {
@@ -98,7 +87,7 @@ export async function measureFirstLoads(
           const cdp = await context.newCDPSession(page);
           if (cpuSlowdown !== 1)
             await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-          await page.goto(served.url, { waitUntil: 'load' });
+          await page.goto(chromium.url, { waitUntil: 'load' });
           // The shell renders after the load event, and the panels' loading lines with it: wait
           // for the sections to be there and for none of them to be loading any more.
           const settled = await pollPage(cdp, ALL_PANELS_IN, 60_000 * cpuSlowdown);
@@ -122,7 +111,6 @@ export async function measureFirstLoads(
     }
     return out;
   } finally {
-    await browser.close();
-    await served.close();
+    await chromium.close();
   }
 }

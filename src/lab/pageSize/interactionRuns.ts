@@ -8,7 +8,6 @@
 // a drag is what a reader does most here. Playing has no input: its figure is the longest gap
 // between two frames while the replay plays at 4×.
 import type { BrowserContext, Locator, Page } from '@playwright/test';
-import { QUIET_CHROMIUM_ARGS } from '../chromiumArgs';
 import { ALL_PANELS_IN, VIEWPORTS } from './firstLoad';
 import {
   INTERACTIONS,
@@ -16,7 +15,7 @@ import {
   type InteractionFigure,
   type InteractionName,
 } from './interactions';
-import { serveFolder } from './serveFolder';
+import { chromiumOnFolder } from './chromiumOnFolder';
 
 export interface InteractionOptions {
   chromiumPath: string;
@@ -90,15 +89,8 @@ export async function measureInteractions(
   distDir: string,
   { chromiumPath, runs, cpuSlowdown }: InteractionOptions,
 ): Promise<InteractionFigure[]> {
-  const { chromium } = await import('@playwright/test');
-  const served = await serveFolder(distDir);
-  const browser = await chromium
-    .launch({ executablePath: chromiumPath, args: [...QUIET_CHROMIUM_ARGS] })
-    .catch(async (error: unknown) => {
-      await served.close();
-      const first = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-      throw new InteractionError(`Chromium at ${chromiumPath} did not start: ${first}`);
-    });
+  const chromium = await chromiumOnFolder(distDir, chromiumPath, (m) => new InteractionError(m));
+  const { browser } = chromium;
   try {
     const context = await browser.newContext({ viewport: VIEWPORTS[0] });
     const page = await context.newPage();
@@ -107,7 +99,7 @@ export async function measureInteractions(
     if (cpuSlowdown !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     // Playwright's waits default to 30 s of wall time: a throttled CPU needs longer.
     page.setDefaultTimeout(30_000 * cpuSlowdown);
-    await page.goto(served.url, { waitUntil: 'load' });
+    await page.goto(chromium.url, { waitUntil: 'load' });
     await page.waitForFunction(ALL_PANELS_IN, null, { polling: 100 }).catch(() => {
       throw new InteractionError(`the page at ${VIEWPORTS[0].width} px still had a panel loading`);
     });
@@ -138,8 +130,7 @@ export async function measureInteractions(
     await context.close();
     return interactionFigures(samples);
   } finally {
-    await browser.close();
-    await served.close();
+    await chromium.close();
   }
 }
 
