@@ -472,3 +472,19 @@ describe('the lock card while its holder lets go', () => {
     );
   });
 });
+
+describe('a job that works in stretches', () => {
+  // The long job works, extends, works again: "finishes the work" then "starts the work" read as
+  // the whole job run twice. Each stretch is said as one, with its length.
+  it('says each stretch of work as one, not the whole job finishing and starting again', () => {
+    const trace = simulate({ scenario: 'long-job', variant: 'fencing-on', seed: 1 });
+    const said = trace.events.filter((e) => e.f === 'work').map((e) => describeEvent(e));
+    expect(said).toEqual([
+      'Client 1 starts a stretch of work, 100 ms long.',
+      'Client 1 finishes this stretch of work.',
+      'Client 1 starts a stretch of work, 100 ms long.',
+      'Client 1 finishes this stretch of work.',
+    ]);
+    for (const s of said) expect(s).not.toMatch(/the work\b/);
+  });
+});

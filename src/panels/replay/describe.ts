@@ -223,8 +223,15 @@ export function describeEvent(
       if (ev.type === 'ok') return `The lock is extended for ${actorName(ev.actor)}.`;
       if (ev.type === 'fail') return `The extend fails: ${actorName(ev.actor)} has lost the lock.`;
       return `${who} gets no answer to its extend${note}.`;
-    case 'work':
-      return ev.type === 'invoke' ? `${who} starts the work.` : `${who} finishes the work.`;
+    case 'work': {
+      // A long job works in stretches with an extend between them: "finishes the work" followed
+      // by "starts the work" again read as a job done twice, so each stretch is one.
+      if (ev.type !== 'invoke') return `${who} finishes this stretch of work.`;
+      const ms = num(v.workMs);
+      return ms === null
+        ? `${who} starts a stretch of work.`
+        : `${who} starts a stretch of work, ${ms} ms long.`;
+    }
     case 'read':
       return `${who} reads the document.`;
     case 'pause': {
