@@ -70,3 +70,11 @@ describe('the Redis key that hands out tokens', () => {
     expect(said).toBeGreaterThan(0);
   });
 });
+
+describe('the fence', () => {
+  // The paused client's timeline, the first figure on the page, already says "stores v2, fence
+  // 34"; Fencing at the storage, which explains the word, comes six sections later.
+  it('is named in the key points, before the first figure shows one', () => {
+    expect(top.keyPoints.join(' ')).toMatch(/highest token[^.]*\bthe fence\b/);
+  });
+});
