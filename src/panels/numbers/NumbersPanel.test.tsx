@@ -218,6 +218,37 @@ describe('NumbersPanel: the library clients', () => {
   });
 });
 
+describe('the etcd figure', () => {
+  // "This lab" is the lean Node client everywhere else; etcd's figure comes through the etcd3
+  // library from a one-member etcd, and a reader who quotes it should know both.
+  it('says it came through the etcd3 library from one etcd member, only when etcd was measured', () => {
+    const withEtcd = JSON.parse(measured) as { cases: Record<string, unknown>[] };
+    withEtcd.cases.push({
+      name: 'etcd-lease',
+      pairsPerSecond: 1_253,
+      p50Ms: 23.9,
+      p99Ms: 60.3,
+      ceilingPerSecond: null,
+      ratio: null,
+      connections: 32,
+      pipelined: false,
+      ceilingNote: 'no C client for etcd lock pairs in this lab',
+    });
+    const { container } = render(
+      <NumbersPanel load={loadNumbers(JSON.stringify(withEtcd), file)} />,
+    );
+    expect(container.querySelector('.etcd-note')!.textContent).toMatch(
+      /etcd3 library.*single etcd member/,
+    );
+    expect(
+      screen.getByText(/lease lock and unlock pairs a second, on a one-member etcd\./),
+    ).toBeTruthy();
+    cleanup();
+    const without = render(<NumbersPanel load={loadNumbers(measured, file)} />);
+    expect(without.container.querySelector('.etcd-note')).toBeNull();
+  });
+});
+
 describe('ScaleLadderPanel', () => {
   it('puts the lab figure beside the laptop figure on the step it measures', () => {
     render(<ScaleLadderPanel load={loadNumbers(measured, file)} />);

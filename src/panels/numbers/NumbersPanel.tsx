@@ -15,6 +15,7 @@ import {
   laptopSetting,
   numbersChartTitle,
   sayEtcd,
+  etcdFigureNote,
   sayHot,
   sayPostgres,
   sayRedis,
@@ -266,6 +267,8 @@ export function NumbersPanel({ load = numbersLoad }: { load?: NumbersLoad }) {
   const rows = useMemo(() => caseRows(load), [load]);
   const ceilingNotes = load.status === 'ok' ? load.numbers.cases.filter((c) => c.ceilingNote) : [];
   const libraries = load.status === 'ok' ? libraryClients(load.numbers.cases) : [];
+  const etcdMeasured =
+    load.status === 'ok' && load.numbers.cases.some((c) => c.name === 'etcd-lease');
   return (
     <div>
       <MachineNote load={load} />
@@ -315,6 +318,7 @@ export function NumbersPanel({ load = numbersLoad }: { load?: NumbersLoad }) {
               you get with those libraries on this machine.
             </p>
           ) : null}
+          {etcdMeasured ? <p className="fine-print etcd-note">{etcdFigureNote}</p> : null}
         </>
       ) : null}
       {ceilingNotes.length > 0 ? (
