@@ -18,6 +18,7 @@ import * as seeIt from './seeIt';
 import * as top from './top';
 import * as whichLock from './whichLock';
 import { STEPS } from '../panels/fenced-path/steps';
+import { lockSources } from '../panels/code/lockSources';
 import { ReplayCursor } from '../panels/replay/cursor';
 import { runEnding } from '../panels/replay/runEnding';
 import { loadRun, replayOptions, runsReady } from '../panels/replay/runs';
@@ -56,6 +57,13 @@ describe('the Redis key that hands out tokens', () => {
     const all = strings(prose);
     expect(all.some((s) => /token counter/.test(s))).toBe(true);
     for (const s of all) expect(s).not.toMatch(/fence counter/i);
+  });
+
+  it('is the token counter in the tested Lua and SQL the page shows', () => {
+    // The page prints these files as they are, so their comments and error text are prose too.
+    for (const source of Object.values(lockSources))
+      expect(source.code, source.file).not.toMatch(/fence counter/i);
+    expect(lockSources.acquire.code).toMatch(/token counter/);
   });
 
   it('is the token counter in every closing line the replay gives a run', () => {

@@ -104,7 +104,7 @@ describe('acquire.lua', () => {
     // Without the check, INCR made 2^53 + 1 and Lua read it as 2^53: the same token twice
     // in a row once the counter had passed 2^53.
     for (let i = 0; i < 2; i++) {
-      await expect(lock.acquire(10_000)).rejects.toThrow(/fence counter is past 2\^53 - 1/);
+      await expect(lock.acquire(10_000)).rejects.toThrow(/token counter is past 2\^53 - 1/);
       expect(await redis.exists(lock.lockKey)).toBe(0);
     }
   });

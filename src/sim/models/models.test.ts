@@ -63,7 +63,7 @@ describe('Redis node', () => {
     expect(r.release('l', last, 1)).toBe(1);
     for (const nowMs of [2, 3]) {
       // Past 2^53 a double cannot tell n + 1 from n: the token would repeat the last one.
-      expect(() => r.acquire('l', 'f', 300, nowMs)).toThrow(/fence counter is past 2\^53 - 1/);
+      expect(() => r.acquire('l', 'f', 300, nowMs)).toThrow(/token counter is past 2\^53 - 1/);
       expect(r.get('l', nowMs)).toBeNull();
     }
   });

@@ -94,7 +94,7 @@ export class RedisNode {
     if (this.live(lockKey, nowMs) !== undefined) return null;
     const token = this.incr(fenceKey, nowMs);
     if (token > Number.MAX_SAFE_INTEGER)
-      throw new Error('ERR the fence counter is past 2^53 - 1, the last exact token');
+      throw new Error('ERR the token counter is past 2^53 - 1, the last exact token');
     this.set(lockKey, String(token), this.clock.localMs(nowMs) + ttlMs);
     return token;
   }
