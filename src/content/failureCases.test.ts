@@ -16,6 +16,22 @@ describe('failure cases and the replays their buttons open', () => {
       !checkNoLostUpdate(trace).ok;
     expect(harmed, `${c.id}: ${verdict}`).toBe(c.replayShows === 'the failure');
   });
+
+  // A "save" the storage made must not be credited to something else alone: the long job's row
+  // once said "Extend" beside a replay in which the fence refused the paused client's write.
+  const saves = failureCases.filter((c) => c.replayShows === 'the save');
+  it.each(saves.map((c) => [c.id, c] as const))(
+    '%s names fencing exactly when its replay is saved by the fence',
+    (_, c) => {
+      const trace = simulate({ scenario: c.scenario, variant: c.variant, seed: 1 });
+      // A refused write that carried a token was refused by the fence; a rolled-back
+      // transaction's write (the advisory lock) carries none.
+      const fenceRefused = trace.outcome.rejected.some((w) => w.token !== null);
+      expect(c.savedBy.toLowerCase().includes('fencing'), `${c.id}: ${c.savedBy}`).toBe(
+        fenceRefused,
+      );
+    },
+  );
 });
 
 // The intro says how many rows there are in words; a new row must not leave it saying the old count.

@@ -4,7 +4,8 @@ export interface FailureCase {
   event: string;
   result: string;
   whyRight: string;
-  savedBy: 'Fencing' | 'Durable token' | 'TTL' | 'Token check' | 'Extend' | 'Transaction';
+  savedBy:
+    'Fencing' | 'Durable token' | 'TTL' | 'Token check' | 'Extend and fencing' | 'Transaction';
   /** The replay that shows it, handed to openReplay(). */
   scenario: string;
   variant: string;
@@ -76,7 +77,9 @@ export const failureCases: FailureCase[] = [
     result: 'The lock is lost partway through the job.',
     whyRight:
       'Renew the lock well before its TTL runs out, give up the job as soon as a renewal fails or gets no answer in time, and fence the writes regardless.',
-    savedBy: 'Extend',
+    // The extend stops a job that learns of the loss, but not one that paused just after a good
+    // extend and writes on waking: the replay shows the fence refusing that write.
+    savedBy: 'Extend and fencing',
     scenario: 'long-job',
     variant: 'fencing-on',
     replayShows: 'the save',
