@@ -341,7 +341,7 @@ test.describe('the panels around it', () => {
     await page.goto('./?try-pause=310&try-fencing=off#paused-client');
     const section = page.getByRole('region', { name: 'The paused client', exact: true });
     await expect(section.locator('.pc-verdict')).toHaveText(
-      /^Two holders: .* No harm, only because client 2 writes without reading first/,
+      /^Two holders: .* No harm, only because client 2 writes without reading: .* a fenced read would\./,
     );
     await expect(section.getByRole('slider', { name: 'Pause' })).toHaveValue('310');
     // The replay keeps its own place in the URL without dropping the reader's numbers.

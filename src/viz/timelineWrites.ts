@@ -136,7 +136,7 @@ export function readWrite(s: TimelineState, ev: TraceEvent, i: number): void {
                   token === null || num(v.fence) === 0
                     ? 'no other client has written yet, and this storage checks no tokens'
                     : 'no newer token has written yet'
-                }. Nothing is lost because the clients here write without reading first; a holder that had read the document would silently undo this write.`
+                }. Nothing is lost only because the clients here write without reading: a holder that had read the document before this write landed, and built its own from what it read, would lose this update without anyone seeing it, unless its read was fenced.`
               : `The storage stores ${quoted(v.body)}${raisedFence(v.fence, fenceBefore) ? ` and raises the fence to ${num(v.fence)}` : ''}.`
           : `The storage rejects ${quoted(v.body)}: ${rejectedWhy(token, fenceBefore, v.reason)}. The writer learns it lost the lock.`,
     eventIndex: i,

@@ -47,7 +47,7 @@ describe('the paused client’s story', () => {
     const sentence = storySentence(story);
     expect(sentence.indexOf('Client 1 wakes')).toBeLessThan(sentence.indexOf('Client 2 takes'));
     expect(sentence).toContain(
-      'the storage accepts the late write, since no newer token has written yet. Nothing is lost, but only because client 2 writes without reading first: had it read first, client 1’s write would be silently undone. Client 2 takes the lock at',
+      'the storage accepts the late write, since no newer token has written yet. Nothing is lost, but only because client 2 writes without reading: had it read before this write landed and built its own from what it read, client 1’s update would be lost without anyone seeing it. Client 2 takes the lock at',
     );
   });
 

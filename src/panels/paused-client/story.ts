@@ -97,14 +97,14 @@ export function storySentence(s: PausedClientStory): string {
   if (s.staleWrite) {
     // Accepted is harm only when it overwrote a later holder's write. A late write that lands
     // before the new holder's first write gets past the fence, and loses nothing here only
-    // because client 2 writes without reading first.
+    // because client 2 writes without reading.
     const secondHeldFirst = s.secondAcquireMs !== null && s.secondAcquireMs <= s.staleWrite.atMs;
     const what = !s.staleWrite.accepted
       ? 'rejects the stale write'
       : s.staleWrite.lost
         ? 'accepts the stale write and overwrites client 2’s: an update is lost'
         : secondHeldFirst
-          ? 'accepts the late write, since no newer token has written yet. Nothing is lost, but only because client 2 writes without reading first: had it read first, client 1’s write would be silently undone'
+          ? 'accepts the late write, since no newer token has written yet. Nothing is lost, but only because client 2 writes without reading: had it read before this write landed and built its own from what it read, client 1’s update would be lost without anyone seeing it'
           : 'accepts the late write, as nobody else holds the lock yet: nothing is lost';
     // Told from the wake, where the sentence starts: client 1 may wake and send just before
     // client 2 is granted the lock, and its write land just after.

@@ -102,7 +102,7 @@ describe('try other numbers, over the sliders’ whole range', () => {
     const stored = model.marks.find((m) => m.kind === 'stored' && m.actor === 'client-1')!;
     expect(stored.stale).toBe(true);
     expect(stored.detail).toMatch(
-      /“v1” in place of “v0”, though client 1’s lock ran out at 300\.6 ms: no newer token has written yet\. Nothing is lost because the clients here write without reading first/,
+      /“v1” in place of “v0”, though client 1’s lock ran out at 300\.6 ms: no newer token has written yet\. Nothing is lost only because the clients here write without reading/,
     );
     expect(stored.detail).not.toMatch(/lost\./);
     expect(markTone(stored)).toBe('is-late');

@@ -120,7 +120,7 @@ describe('describe', () => {
     expect([ev.actor, ev.type, cursor.verdict(i)?.bodyBefore]).toEqual(['client-1', 'ok', 'v0']);
     expect(trace.outcome.document.body).toBe('v2');
     expect(describeEvent(ev, cursor.verdict(i))).toBe(
-      'The storage accepts the late “v1” from client 1 in place of “v0”: no other client has written yet, and this storage checks no tokens. Nothing is lost because the clients here write without reading first; a holder that had read the document would silently undo this write.',
+      'The storage accepts the late “v1” from client 1 in place of “v0”: no other client has written yet, and this storage checks no tokens. Nothing is lost only because the clients here write without reading: a holder that had read the document before this write landed, and built its own from what it read, would lose this update without anyone seeing it, unless its read was fenced.',
     );
   });
 

@@ -166,7 +166,7 @@ export function describeEvent(
             return `The storage accepts the stale ${quoted(v.body)} from ${actorName(ev.actor)}, as its ${tokenText(v.token)} equals the fence ${verdict.fenceBefore} (fence ≤ token passes). It overwrites ${actorName(verdict.overwrote.actor)}’s ${quoted(verdict.overwrote.body)}, and that update is lost.`;
           return verdict.overwrote
             ? `The storage accepts the stale ${quoted(v.body)} from ${actorName(ev.actor)}: it overwrites ${actorName(verdict.overwrote.actor)}’s ${quoted(verdict.overwrote.body)}, and that update is lost.`
-            : `The storage accepts the late ${quoted(v.body)} from ${actorName(ev.actor)} in place of ${quoted(verdict.bodyBefore)}: ${verdict.unfenced || verdict.token === null ? 'no other client has written yet, and this storage checks no tokens' : 'no newer token has written yet'}. Nothing is lost because the clients here write without reading first; a holder that had read the document would silently undo this write.`;
+            : `The storage accepts the late ${quoted(v.body)} from ${actorName(ev.actor)} in place of ${quoted(verdict.bodyBefore)}: ${verdict.unfenced || verdict.token === null ? 'no other client has written yet, and this storage checks no tokens' : 'no newer token has written yet'}. Nothing is lost only because the clients here write without reading: a holder that had read the document before this write landed, and built its own from what it read, would lose this update without anyone seeing it, unless its read was fenced.`;
         }
         // Mention the fence only when this write raised it: a storage that ignores tokens keeps 0.
         const raised = fence !== null && fence > 0 && fence !== verdict?.fenceBefore;
