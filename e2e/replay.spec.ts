@@ -214,6 +214,41 @@ test.describe('the replay', () => {
     await expect(replay.documentValue('body')).toHaveText('v2');
     await expect(page).toHaveURL(/lock=pg-lease/);
   });
+
+  test('the timeline’s labels and lane names keep 4 px between their text boxes, at 1280 and 375 px', async ({
+    page,
+  }) => {
+    // "client 1" and "lock, token 33" had boxes 2 px into each other (the letters apart).
+    const replay = new ReplayPage(page);
+    const near: string[] = [];
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const [variant, lock] of [
+        ['fencing-off', 'redis'],
+        ['fencing-on', 'pg-lease'],
+      ]) {
+        await replay.open(`?scenario=paused-client&variant=${variant}&lock=${lock}#see-it`);
+        const svg = replay.panel.locator('.lt svg[role="group"]');
+        await expect(svg.locator('.lt-lane-label').first()).toBeVisible();
+        const found = await svg.evaluate((el) => {
+          const boxes = [...el.querySelectorAll('.lt-label, .lt-lane-label')].map((t) => ({
+            text: t.textContent ?? '',
+            r: t.getBoundingClientRect(),
+          }));
+          return boxes.flatMap((a, i) =>
+            boxes.slice(i + 1).flatMap((b) => {
+              const across = Math.max(a.r.left - b.r.right, b.r.left - a.r.right);
+              const down = Math.max(a.r.top - b.r.bottom, b.r.top - a.r.bottom);
+              const gap = Math.max(across, down);
+              return gap < 4 ? [`“${a.text}” and “${b.text}”: ${gap.toFixed(1)} px`] : [];
+            }),
+          );
+        });
+        near.push(...found.map((f) => `${width} px, ${variant} on ${lock}: ${f}`));
+      }
+    }
+    expect(near).toEqual([]);
+  });
 });
 
 test.describe('the panels around it', () => {

@@ -674,6 +674,47 @@ function drawnClashes(l: ReturnType<typeof layoutTimeline>, k = 1): string[] {
 }
 
 /**
+ * Labels and lane names whose text boxes, as Chromium gives them (10 px over the baseline and 3
+ * under it at 11 px), come nearer than 4 px both across and up or down. Letters at their measured
+ * widths (5.6 px, 7.2 in bold; a lane's name 8.5).
+ */
+function textBoxesNear(l: ReturnType<typeof layoutTimeline>, k = 1): string[] {
+  const box = (says: string, left: number, right: number, baseline: number) => ({
+    says,
+    left,
+    right,
+    top: baseline - 10 * k,
+    bottom: baseline + 3 * k,
+  });
+  const boxes = [
+    ...l.marks
+      .filter((m) => m.labelAt !== 'none')
+      .map((m) => {
+        const [left, right] = labelSpan(m, (labelIsBold(m) ? 7.2 : 5.6) * k);
+        const side = m.labelAt === 'below' ? 'below' : 'above';
+        return box(`“${m.label}”`, left, right, labelBaselineY(m.y, side, k, m.labelFar));
+      }),
+    ...l.lanes.map((lane) =>
+      box(
+        `the lane name ${lane.label}`,
+        4,
+        4 + lane.label.length * 8.5 * k,
+        lane.y - LANE_NAME_RISE_PX * k,
+      ),
+    ),
+  ];
+  const out: string[] = [];
+  for (const [i, a] of boxes.entries())
+    for (const b of boxes.slice(i + 1)) {
+      const across = Math.max(a.left - b.right, b.left - a.right);
+      const down = Math.max(a.top - b.bottom, b.top - a.bottom);
+      if (Math.max(across, down) < 4 - 0.01)
+        out.push(`${a.says} and ${b.says}: ${Math.max(across, down).toFixed(1)} px apart`);
+    }
+  return out;
+}
+
+/**
  * Point marks of one lane whose shapes run into each other, as LaneTimeline draws them: a lone
  * mark 14 px across (its stroke included), a stacked one at its size in the stack.
  */
@@ -781,6 +822,24 @@ describe('layoutTimeline on every committed recording, at a phone’s widths and
       for (const width of widths)
         for (const clash of drawnClashes(layoutTimeline(model, { width })))
           out.push(`${file} at ${width} px: ${clash}`);
+    }
+    expect(out).toEqual([]);
+  });
+
+  it('keeps 4 px between the text boxes of two labels, and of a label and a lane’s name, at 100% and 200%', () => {
+    // At 100% the boxes of "client 1" and "lock, token 33" overlapped by 2 px in Chromium (a
+    // name 11 px over the first line of labels, each box 13 px tall), though the letters kept
+    // apart; at 200%, 3 px apart.
+    const out: string[] = [];
+    for (const { file, trace } of recordings) {
+      const model = timelineModel(trace);
+      for (const [k, sizes] of [
+        [1, [...widths, 1280]],
+        [2, [261, 288, 321, 774, 1280]],
+      ] as const)
+        for (const width of sizes)
+          for (const clash of textBoxesNear(layoutTimeline(model, { width, textScale: k }), k))
+            out.push(`${file} at ${width} px, ${k * 100}%: ${clash}`);
     }
     expect(out).toEqual([]);
   });
@@ -954,7 +1013,7 @@ describe('layoutTimeline on every committed recording, at a phone’s widths and
     const { trace } = recordings.find((r) => r.file === 'redlock-clock-jump.default.redlock.json')!;
     const l = layoutTimeline(timelineModel(trace), { width: 343 });
     const y = new Map(l.lanes.map((lane) => [lane.id, lane.y]));
-    expect(y.get('storage')! - y.get('lock')!).toBe(68 + 15);
-    expect(y.get('lock')! - y.get('nemesis')!).toBe(68);
+    expect(y.get('storage')! - y.get('lock')!).toBe(76 + 15);
+    expect(y.get('lock')! - y.get('nemesis')!).toBe(76);
   });
 });

@@ -120,7 +120,7 @@ const CONNECTED_KINDS: ReadonlySet<MarkKind> = new Set(['write', 'stored', 'reje
 export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): TimelineLayout {
   const width = Math.max(240, opts.width);
   const k = opts.textScale ?? 1;
-  const laneHeight = (opts.laneHeight ?? 68) * k;
+  const laneHeight = (opts.laneHeight ?? 76) * k;
   const top = (opts.top ?? 22) * k;
   const bottom = (opts.bottom ?? 28) * k;
   // A lone mark's ring (ringPx, and its stroke) ends inside the box at the axis's ends.
@@ -139,7 +139,9 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
     y: top + heights.slice(0, i).reduce((a, b) => a + b, 0) + laneHeight / 2,
   }));
   const laneY = new Map(lanes.map((l) => [l.id, l.y]));
-  const laneNames = lanes.map((l) => laneNameBox(l, k));
+  const laneNames = lanes.map((l) =>
+    textBox(l.y - LANE_NAME_RISE_PX * k, 4, laneNameBox(l, k).right, k),
+  );
 
   const x = scaleLinear()
     .domain([0, domainEnd])
@@ -220,10 +222,33 @@ export function labelBaselineY(y: number, side: 'above' | 'below', k = 1, far = 
 
 /**
  * How much further out a label on the second line over or under its lane sits, per px of text
- * scale: a line of 11 px letters (8 up, 2.5 down) and 1.5 px between the two lines. Over the lane
- * it shares the height of the lane's name; under it, it ends 3.5 px over the next lane's labels.
+ * scale: a line's text box (13 px, see TEXT_BOX_ASCENT_PX) and LABEL_GAP_PX between the two
+ * lines' boxes. Over the lane it shares the height of the lane's name; under it, that of the next
+ * lane's name, LABEL_GAP_PX over the next lane's first labels.
  */
-const FAR_LINE_PX = 12;
+const FAR_LINE_PX = 17;
+
+/**
+ * How far the box the browser gives a line of 11 px text reaches above and below its baseline,
+ * per px of text scale (Chromium, the page's system-ui font: 10 and 3). It is taller than the
+ * letters: two boxes 1 px apart look as if they touch, when selected or outlined, though the
+ * letters keep apart. Labels and lane names keep LABEL_GAP_PX between their boxes, up or down,
+ * unless they stand apart across.
+ */
+const TEXT_BOX_ASCENT_PX = 10;
+const TEXT_BOX_DESCENT_PX = 3;
+/** The least room between the text boxes of two labels, or of a label and a lane's name. */
+export const LABEL_GAP_PX = 4;
+
+/** The text box of a line of label text from `left` to `right` on `baseline`. */
+function textBox(baseline: number, left: number, right: number, k: number): Box {
+  return {
+    left,
+    right,
+    top: baseline - TEXT_BOX_ASCENT_PX * k,
+    bottom: baseline + TEXT_BOX_DESCENT_PX * k,
+  };
+}
 
 /** How far letters reach above and below the baseline, per px of text scale (11 px letters). */
 const ASCENT_PX = 8;
@@ -236,7 +261,7 @@ function labelBand(y: number, side: 'above' | 'below', k: number, far = false): 
 }
 
 /**
- * Where a lane's name is drawn (LaneTimeline: at x 4, its baseline 28 px over the line, in
+ * Where a lane's name is drawn (LaneTimeline: at x 4, its baseline LANE_NAME_RISE_PX over the line, in
  * capitals 0.05 em apart, which are about 8.5 px a letter at 11 px).
  */
 export function laneNameBox(lane: Pick<Lane, 'y' | 'label'>, k = 1): Box {
@@ -266,8 +291,12 @@ export function playheadGaps(layout: TimelineLayout, k = 1): Box[] {
   ];
 }
 
-/** How far over its lane's line a lane's name sits (its baseline), per px of text scale. */
-export const LANE_NAME_RISE_PX = 28;
+/**
+ * How far over its lane's line a lane's name sits (its baseline), per px of text scale: its text
+ * box ends LABEL_GAP_PX over the labels over the line, and begins LABEL_GAP_PX under the labels
+ * under the lane above (76 px lanes).
+ */
+export const LANE_NAME_RISE_PX = 34;
 
 /** Half the height of the current step's ring round a mark, its stroke included. */
 const RING_HALF_PX = 14;
@@ -294,8 +323,11 @@ export interface Box {
   bottom: number;
 }
 
-const overlaps = (a: Box, b: Box, gapPx: number) =>
-  a.left < b.right + gapPx && a.right + gapPx > b.left && a.top < b.bottom && a.bottom > b.top;
+const overlaps = (a: Box, b: Box, gapPx: number, downGapPx = 0) =>
+  a.left < b.right + gapPx &&
+  a.right + gapPx > b.left &&
+  a.top < b.bottom + downGapPx &&
+  a.bottom + downGapPx > b.top;
 
 /** How far apart (px, across) two lines to the storage stand at least, along what they share. */
 export const CONNECTORS_APART_PX = 8;
@@ -453,9 +485,11 @@ function placeMarks(
           : m.stacked && m.stacked.dy > 0
             ? (['below', 'above'] as const)
             : (['above', 'below'] as const);
-      const hard = (b: Box) =>
-        taken.some((t) => overlaps(b, t, 6)) ||
-        markBoxes.some((mb) => mb.id !== m.id && overlaps(b, mb.box, 0));
+      // Other labels and the lanes' names are kept from by their text boxes (see textBox), the
+      // marks and their rings by the letters.
+      const hard = (c: { box: Box; text: Box }) =>
+        taken.some((t) => overlaps(c.text, t, 6, LABEL_GAP_PX)) ||
+        markBoxes.some((mb) => mb.id !== m.id && overlaps(c.box, mb.box, 0));
       const soft = (b: Box) => lines.some((l) => l.from !== m.id && l.to !== m.id && crosses(l, b));
       const forms = labelForms(m).slice(firstForm.get(m.id) ?? 0);
       // The second row of a lane (Redlock's second holder) has no line further out: under it
@@ -468,18 +502,18 @@ function placeMarks(
           const candidates = spots(m, w, width, k).flatMap((spot) =>
             sides.map((side) => {
               const [t, b] = labelBand(m.y, side, k, far);
+              const baseline = labelBaselineY(m.y, side, k, far);
               return {
                 ...spot,
                 side,
                 box: { left: spot.left, right: spot.left + w, top: t, bottom: b },
+                text: textBox(baseline, spot.left, spot.left + w, k),
               };
             }),
           );
           // The places the first layouts never had (a bar's ends, the line further out) are
           // for labels that find room clear of every line: what stood before keeps its place.
-          const clear = candidates.filter(
-            (c) => !hard(c.box) && !((far || c.aside) && soft(c.box)),
-          );
+          const clear = candidates.filter((c) => !hard(c) && !((far || c.aside) && soft(c.box)));
           // On the line further out, a label squarely over (or under) the first line's label
           // reads as that label's first line ("release" over "lock, token 34"): the side where
           // the two overlap least goes first, so that the reader sees two labels, not one.
@@ -506,7 +540,7 @@ function placeMarks(
             m.labelX = best.labelX;
             m.labelAnchor = best.anchor;
             m.labelBox = best.box;
-            taken.push(best.box);
+            taken.push(best.text);
             break find;
           }
         }

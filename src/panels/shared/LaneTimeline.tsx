@@ -56,11 +56,12 @@ function DrawnTimeline({
   // Two timelines on one page (the paused client's, the replay's) each need their own mask.
   const maskId = `lt-now-mask${useId().replace(/[^\w-]/g, '')}`;
   const model = useMemo(() => timelineModel(trace), [trace]);
-  // 68 px lanes at every width: between two lanes' rings (13 px round each mark, the current
+  // 76 px lanes at every width: between two lanes' rings (13 px round each mark, the current
   // step's) go a label under the one line, the next lane's name and a label over the next line,
-  // a few px apart. Phones once had 58 px lanes, and the label and the name touched.
+  // their text boxes 4 px apart (LABEL_GAP_PX). Phones once had 58 px lanes, and the label and
+  // the name touched; at 68 px their letters kept apart, but their boxes overlapped by 2 px.
   const layout = useMemo(
-    () => layoutTimeline(model, { width, laneHeight: 68, textScale: k }),
+    () => layoutTimeline(model, { width, laneHeight: 76, textScale: k }),
     [model, width, k],
   );
   const targets = useMemo(() => hitRegions(layout, k), [layout, k]);
