@@ -162,7 +162,11 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
     x2: markAt.get(c.toMark)?.x ?? x(c.t2),
     y2: shapeY(c.toMark, c.toLane),
   }));
-  const bends = bendApart(straight);
+  const bends = bendApart(
+    straight.map((c) => ({ ...c, from: c.fromMark, to: c.toMark })),
+    markShapes(placed, k),
+    width,
+  );
   const connectors = straight.map((c, i) => ({ ...c, bend: bends[i]! }));
   // Fewer ticks where the labels are few to a line: a narrow box, or large text.
   // Fewer still while two neighbours' labels would come closer than a gap.
@@ -342,15 +346,84 @@ export function connectorXAt(
   return c.x1 + (c.x2 - c.x1) * s + 4 * s * (1 - s) * bend;
 }
 
+/** How near (px) a bowed line to the storage may pass a mark of a lane it runs across. */
+export const CONNECTOR_CLEAR_PX = 4;
+
+/**
+ * Each mark's shape as LaneTimeline draws it: a point at its size (in its stack), a bar, and the
+ * arrow past the end of a lock still held when the run ends.
+ */
+export function markShapes(
+  marks: readonly PlacedMark[],
+  k: number,
+): { id: string; lane: string; box: Box }[] {
+  return marks.map((m) => {
+    if (m.x2 !== undefined) {
+      const half = (m.kind === 'pause' ? 9 : 7) * k;
+      const right = Math.max(m.x + 2, m.x2) + (m.heldAtEnd ? 7 * k : 0);
+      return {
+        id: m.id,
+        lane: m.lane,
+        box: { left: m.x, right, top: m.y - half, bottom: m.y + half },
+      };
+    }
+    const half = 7 * k * (m.stacked?.scale ?? 1);
+    const y = m.y + (m.stacked?.dy ?? 0);
+    return {
+      id: m.id,
+      lane: m.lane,
+      box: { left: m.x - half, right: m.x + half, top: y - half, bottom: y + half },
+    };
+  });
+}
+
+/**
+ * Whether a line to the storage, bowed by `bend`, keeps CONNECTOR_CLEAR_PX from every shape of
+ * the lanes it runs across (not those of its own two marks' lanes) and inside the box.
+ */
+export function bowClear(
+  c: { x1: number; y1: number; x2: number; y2: number; from?: string; to?: string },
+  bend: number,
+  shapes: readonly { id: string; lane: string; box: Box }[],
+  width = Infinity,
+): boolean {
+  const ownLanes = new Set(
+    shapes.filter((s) => s.id === c.from || s.id === c.to).map((s) => s.lane),
+  );
+  const across = shapes.filter((s) => !ownLanes.has(s.lane));
+  const n = Math.max(8, Math.ceil(Math.abs(c.y2 - c.y1)));
+  for (let i = 0; i <= n; i++) {
+    const y = c.y1 + ((c.y2 - c.y1) * i) / n;
+    const x = connectorXAt(c, bend, y);
+    if (x < 4 || x > width - 4) return false;
+    const g = CONNECTOR_CLEAR_PX;
+    if (
+      across.some(
+        ({ box: b }) => x > b.left - g && x < b.right + g && y > b.top - g && y < b.bottom + g,
+      )
+    )
+      return false;
+  }
+  return true;
+}
+
 /**
  * How far each line to the storage bows off the straight, so that two lines that run down side
  * by side (the failover's two writes, 4 ms apart: 2 px at a phone's width) stand
  * CONNECTORS_APART_PX apart at the middle of the height they share. Their ends stay at their
  * marks, each at its time; the later line bows away from the earlier, the way time runs. The
  * curve is SVG's quadratic one, its control point 2 × bend off the middle of the line.
+ *
+ * A bowed line runs over no mark of the lanes it crosses (`shapes`, see bowClear), where the box
+ * (`width`) has room: it bows further, round them. The failover's second write bowed 7.5 px at a
+ * phone's width with the text at 200%, 1 px past client 2's stacked marks and over the arrow of
+ * client 2's lock; it now bows round both. Where no bow inside the box clears them, the least
+ * bow that stands apart stays.
  */
 export function bendApart(
-  lines: readonly { x1: number; y1: number; x2: number; y2: number }[],
+  lines: readonly { x1: number; y1: number; x2: number; y2: number; from?: string; to?: string }[],
+  shapes: readonly { id: string; lane: string; box: Box }[] = [],
+  width = Infinity,
 ): number[] {
   const bends = lines.map(() => 0);
   lines.forEach((b, j) => {
@@ -365,6 +438,13 @@ export function bendApart(
       const away = b.x1 + b.x2 >= a.x1 + a.x2 ? 1 : -1;
       // Bow the later line in half-px steps until the two stand apart at the middle.
       for (let n = 0; n < 64 && Math.abs(gap()) < CONNECTORS_APART_PX; n++) bends[j]! += away / 2;
+      // Then on, round the marks of the lanes it crosses, while it stays in the box; where it
+      // cannot, the least bow stays.
+      for (let bend = bends[j]!; Math.abs(bend) < 64; bend += away / 2)
+        if (bowClear(b, bend, shapes, width)) {
+          bends[j] = bend;
+          break;
+        }
     }
   });
   return bends;
@@ -459,7 +539,7 @@ function placeMarks(
   });
   // A line bowed apart from its neighbour (bendApart) is kept clear of as the few straight
   // pieces that follow its curve.
-  const bent = bendApart(straight);
+  const bent = bendApart(straight, markShapes(placed, k), width);
   const lines = straight.flatMap((l, i) => curvePieces(l, bent[i]!).map((p) => ({ ...l, ...p })));
 
   // Labels are given room in time order, each above its lane's line if it fits there, else
