@@ -5,7 +5,7 @@ export interface FailureCase {
   result: string;
   whyRight: string;
   savedBy:
-    'Fencing' | 'Durable token' | 'TTL' | 'Token check' | 'Extend and fencing' | 'Transaction';
+    'Fencing' | 'Durable token' | 'TTL' | 'Token check' | 'Extend, fencing' | 'Transaction';
   /** The replay that shows it, handed to openReplay(). */
   scenario: string;
   variant: string;
@@ -79,7 +79,7 @@ export const failureCases: FailureCase[] = [
       'Renew the lock well before its TTL runs out, give up the job as soon as a renewal fails or gets no answer in time, and fence the writes regardless.',
     // The extend stops a job that learns of the loss, but not one that paused just after a good
     // extend and writes on waking: the replay shows the fence refusing that write.
-    savedBy: 'Extend and fencing',
+    savedBy: 'Extend, fencing',
     scenario: 'long-job',
     variant: 'fencing-on',
     replayShows: 'the save',
