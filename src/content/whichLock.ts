@@ -4,6 +4,11 @@ import type { VerdictLevel } from '../panels/table';
 export interface LockChoice {
   id: string;
   lock: string;
+  /**
+   * The section that explains this lock, linked from its name: the table comes third, before
+   * SET NX PX, Redlock or an advisory lock has been explained.
+   */
+  section?: string;
   efficiency: { level: VerdictLevel; text: string };
   correctness: { level: VerdictLevel; text: string };
 }
@@ -12,18 +17,21 @@ export const lockChoices: LockChoice[] = [
   {
     id: 'redis-one-node',
     lock: 'Redis SET NX PX, one node',
+    section: 'redis-lock',
     efficiency: { level: 'yes', text: 'Yes' },
     correctness: { level: 'no', text: 'No' },
   },
   {
     id: 'redlock',
     lock: 'Redlock, 5 Redis nodes',
+    section: 'redlock',
     efficiency: { level: 'conditional', text: 'Works, but costs 5 nodes' },
     correctness: { level: 'no', text: 'No' },
   },
   {
     id: 'fenced',
     lock: 'Any lock plus a fenced write',
+    section: 'fencing-storage',
     efficiency: { level: 'yes', text: 'Yes' },
     correctness: {
       level: 'conditional',
@@ -33,12 +41,14 @@ export const lockChoices: LockChoice[] = [
   {
     id: 'consensus',
     lock: 'etcd or ZooKeeper lease',
+    section: 'consensus',
     efficiency: { level: 'yes', text: 'Yes' },
     correctness: { level: 'conditional', text: 'Yes, with fencing' },
   },
   {
     id: 'lease-row',
     lock: 'Postgres lease row with a fence',
+    section: 'postgres-locks',
     efficiency: { level: 'yes', text: 'Yes' },
     correctness: {
       level: 'conditional',
@@ -50,6 +60,7 @@ export const lockChoices: LockChoice[] = [
   {
     id: 'advisory',
     lock: 'Advisory lock, work in the same transaction',
+    section: 'postgres-locks',
     efficiency: { level: 'yes', text: 'Yes' },
     correctness: { level: 'yes', text: 'Yes' },
   },

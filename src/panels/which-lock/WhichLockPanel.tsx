@@ -11,7 +11,16 @@ const h = columnHelper<LockChoice>();
 
 // Sorting on a verdict orders by how far you can trust it, not alphabetically by its wording.
 const columns = h.columns([
-  h.accessor('lock', { header: 'Lock', enableSorting: false, meta: { rowHeader: true } }),
+  h.accessor('lock', {
+    header: 'Lock',
+    enableSorting: false,
+    meta: { rowHeader: true },
+    // Each name leads to the section that explains it: the table comes before any of them.
+    cell: (info) => {
+      const section = info.row.original.section;
+      return section ? <a href={`#${section}`}>{info.getValue()}</a> : info.getValue();
+    },
+  }),
   h.accessor((row) => verdictRank[row.efficiency.level], {
     id: 'efficiency',
     header: 'For efficiency',
