@@ -91,8 +91,9 @@ export const fixedSayings: SayItem[] = [
 export const notMeasuredYet =
   'The lab has not measured its own figures yet, so these are the explainer’s laptop figures. Run `npm run lab:bench` to write `recordings/numbers.json`, and this section will show yours beside them.';
 
-export const numbersChartTitle =
-  'Lock and release rate per case, beside the C tools on the same work';
+// Not "lock and release rate": the hot lock's bar counts tries, most of them refused, and each
+// bar names its own unit.
+export const numbersChartTitle = 'Each case’s rate a second, beside the C tools on the same work';
 
 // The spoken lines, written once and filled with either the laptop's or the lab's figures.
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
