@@ -166,7 +166,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
     ],
     bestChoiceId: 'timing',
     answer: [
-      'It assumes the nodes’ clocks run at about the same rate, process pauses are shorter than the TTL, network delay is short, and a node keeps its keys across a restart or stays down longer than the TTL.',
+      'It assumes the nodes’ clocks run at about the same rate and none jumps, process pauses are shorter than the TTL, network delay is short, and a node keeps its keys across a restart or stays down longer than the TTL.',
       'A clock step on one node, a GC pause or a restart without persisted data each lets two clients hold the lock at once; a write held in the network arrives after the lock has moved on. Redlock hands out no token the storage could check, so nothing stops the stale writes either way.',
     ],
     links: [

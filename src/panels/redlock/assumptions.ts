@@ -9,7 +9,7 @@ export interface Assumption {
 
 export const ASSUMPTIONS: readonly Assumption[] = [
   {
-    assumes: 'Every node’s clock runs at close to the same speed',
+    assumes: 'Every node’s clock runs at close to the same speed, and none jumps',
     breaks: 'One node’s clock is stepped forward, by NTP or by hand',
     result: 'The key on that node expires too soon, and two clients can each count 3 of the 5.',
     run: 'redlock-clock-jump',
