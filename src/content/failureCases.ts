@@ -4,8 +4,7 @@ export interface FailureCase {
   event: string;
   result: string;
   whyRight: string;
-  savedBy:
-    'Fencing' | 'Durable token' | 'TTL' | 'Token check' | 'Extend, fencing' | 'Transaction';
+  savedBy: 'Fencing' | 'Durable token' | 'TTL' | 'Token check' | 'Extend, fencing' | 'Transaction';
   /** The replay that shows it, handed to openReplay(). */
   scenario: string;
   variant: string;
