@@ -162,6 +162,8 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
     x2: markAt.get(c.toMark)?.x ?? x(c.t2),
     y2: shapeY(c.toMark, c.toLane),
   }));
+  // Bowed again, not taken from placeMarks: there the lines were bowed to keep labels off them,
+  // before matchStacksToLabels may have swapped a stack's rows, moving the lines' ends.
   const bends = bendApart(
     straight.map((c) => ({ ...c, from: c.fromMark, to: c.toMark })),
     markShapes(placed, k),
