@@ -22,6 +22,31 @@ test.describe('the page', () => {
   });
 
   for (const width of [375, 1280]) {
+    test(`at ${width} px a section off screen keeps the height it has on screen, so a jump to a section below lands on it`, async ({
+      page,
+    }) => {
+      // Off screen the browser skips a section (content-visibility: auto) and gives it the
+      // height it had when last laid out. Made skippable too soon, a section kept its loading
+      // line's height (about 250 px for one 1,800 px tall at 375 px), or its panel's before the
+      // charts drew (the replay 370 px short), and took its real height only as a scroll passed
+      // it: a jump to the replay from below landed short, again and again.
+      await LabPage.openAt(page, { width, height: 800 });
+      await expect(page.locator('main > section[data-skippable]')).toHaveCount(sections.length - 1);
+      const heights = () =>
+        page
+          .locator('main > section')
+          .evaluateAll((all) =>
+            all.map((s) => `${s.id} ${Math.round(s.getBoundingClientRect().height)}`),
+          );
+      const offScreen = await heights();
+      await page.addStyleTag({
+        content: '.section[data-skippable] { content-visibility: visible !important; }',
+      });
+      expect(offScreen).toEqual(await heights());
+    });
+  }
+
+  for (const width of [375, 1280]) {
     test(`at ${width} px draws each chart once, at its measured width, not first at a guess`, async ({
       page,
     }) => {

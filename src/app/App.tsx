@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState, type RefObject } from 'react';
 import { sections, type SectionInfo } from './sections';
 import { Contents } from './Contents';
 import { SectionBoundary } from './SectionBoundary';
@@ -10,7 +10,13 @@ import { TopPanel } from '../panels/top';
 import { LinkNotice } from './LinkNotice';
 
 /** The section's panel once it has had its turn (panelTurns.ts); until then a loading line. */
-function PanelInTurn({ info }: { info: SectionInfo }) {
+function PanelInTurn({
+  info,
+  section,
+}: {
+  info: SectionInfo;
+  section: RefObject<HTMLElement | null>;
+}) {
   const [turn, setTurn] = useState(() => panelTurns.turnOf(info.id));
   // A transition, so React renders the panel in slices and yields between them: a long panel's
   // render is not one long task.
@@ -20,8 +26,10 @@ function PanelInTurn({ info }: { info: SectionInfo }) {
     return panelTurns.subscribe(follow);
   }, [info.id]);
   useEffect(() => {
-    if (turn.status !== 'waiting') panelTurns.committed(info.id);
-  }, [turn, info.id]);
+    if (turn.status === 'waiting') return;
+    panelTurns.committed(info.id);
+    return skippableOnceLaidOut(section);
+  }, [turn, info.id, section]);
   // Code that did not arrive is the section's error, shown by its boundary.
   if (turn.status === 'failed') throw turn.error;
   if (turn.status === 'waiting')
@@ -34,9 +42,42 @@ function PanelInTurn({ info }: { info: SectionInfo }) {
   return <Panel />;
 }
 
+/**
+ * Lets the browser skip the section while it is off screen (`content-visibility: auto`, app.css),
+ * but only once it has been laid out whole. The height the browser uses for a skipped section is
+ * the one it had when last rendered: made skippable at once, a section keeps the height of its
+ * loading line (a few hundred px, not thousands), or of its panel before the charts in it have
+ * drawn themselves at their width (a frame later, from a ResizeObserver of their own), and
+ * scrolling to a section below it lands short, again and again, as each such section takes its
+ * real height on the way. So wait until the section's size has not changed for two frames.
+ * Returns how to cancel, for a panel replaced before then.
+ */
+function skippableOnceLaidOut(section: RefObject<HTMLElement | null>): () => void {
+  const el = section.current;
+  if (!el || typeof ResizeObserver === 'undefined' || typeof requestAnimationFrame === 'undefined')
+    return () => {};
+  let frame = 0;
+  // Called with the section's first size, then on each change of it.
+  const observer = new ResizeObserver(() => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        observer.disconnect();
+        el.setAttribute('data-skippable', '');
+      });
+    });
+  });
+  observer.observe(el);
+  return () => {
+    observer.disconnect();
+    cancelAnimationFrame(frame);
+  };
+}
+
 function Section({ info, index }: { info: SectionInfo; index: number }) {
+  const ref = useRef<HTMLElement>(null);
   return (
-    <section id={info.id} aria-labelledby={`${info.id}-title`} className="section">
+    <section ref={ref} id={info.id} aria-labelledby={`${info.id}-title`} className="section">
       <header className="section-header">
         <h2 id={`${info.id}-title`}>
           <span className="section-number" aria-hidden="true">
@@ -48,7 +89,7 @@ function Section({ info, index }: { info: SectionInfo; index: number }) {
       </header>
       {info.id in panelLoaders ? (
         <SectionBoundary title={info.title}>
-          <PanelInTurn info={info} />
+          <PanelInTurn info={info} section={ref} />
         </SectionBoundary>
       ) : null}
     </section>
