@@ -8,6 +8,7 @@ import { useDeepLink } from './useDeepLink';
 import { useKeepPlaceOnResize } from './useKeepPlaceOnResize';
 import { TopPanel } from '../panels/top';
 import { LinkNotice } from './LinkNotice';
+import { relayOutOnPageChange, skippableOnceLaidOut } from './sectionSkipping';
 
 /** The section's panel once it has had its turn (panelTurns.ts); until then a loading line. */
 function PanelInTurn({
@@ -28,7 +29,7 @@ function PanelInTurn({
   useEffect(() => {
     if (turn.status === 'waiting') return;
     panelTurns.committed(info.id);
-    return skippableOnceLaidOut(section);
+    return skippableOnceLaidOut(section.current);
   }, [turn, info.id, section]);
   // Code that did not arrive is the section's error, shown by its boundary.
   if (turn.status === 'failed') throw turn.error;
@@ -40,38 +41,6 @@ function PanelInTurn({
     );
   const { Panel } = turn;
   return <Panel />;
-}
-
-/**
- * Lets the browser skip the section while it is off screen (`content-visibility: auto`, app.css),
- * but only once it has been laid out whole. The height the browser uses for a skipped section is
- * the one it had when last rendered: made skippable at once, a section keeps the height of its
- * loading line (a few hundred px, not thousands), or of its panel before the charts in it have
- * drawn themselves at their width (a frame later, from a ResizeObserver of their own), and
- * scrolling to a section below it lands short, again and again, as each such section takes its
- * real height on the way. So wait until the section's size has not changed for two frames.
- * Returns how to cancel, for a panel replaced before then.
- */
-function skippableOnceLaidOut(section: RefObject<HTMLElement | null>): () => void {
-  const el = section.current;
-  if (!el || typeof ResizeObserver === 'undefined' || typeof requestAnimationFrame === 'undefined')
-    return () => {};
-  let frame = 0;
-  // Called with the section's first size, then on each change of it.
-  const observer = new ResizeObserver(() => {
-    cancelAnimationFrame(frame);
-    frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => {
-        observer.disconnect();
-        el.setAttribute('data-skippable', '');
-      });
-    });
-  });
-  observer.observe(el);
-  return () => {
-    observer.disconnect();
-    cancelAnimationFrame(frame);
-  };
 }
 
 function Section({ info, index }: { info: SectionInfo; index: number }) {
@@ -98,6 +67,7 @@ function Section({ info, index }: { info: SectionInfo; index: number }) {
 
 export function App() {
   useEffect(() => panelTurns.start(), []);
+  useEffect(() => relayOutOnPageChange(), []);
   useDeepLink();
   useKeepPlaceOnResize();
   const [top, ...rest] = sections;
