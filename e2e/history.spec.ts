@@ -473,6 +473,41 @@ for (const width of [375, 1280]) {
       await expect(show).toBeFocused();
     });
 
+    test('the last failure case: Back returns to its row though the replay kept an event hovered on the jump', async ({
+      page,
+    }) => {
+      // The line under the replay's timeline tells of the last event hovered, which no URL
+      // names: on Back the replay shows the entry's run with that line still there, longer than
+      // the hint it had when the reader left the row (a line more at 375 px, 3 px at 1280 px).
+      // Put back by its scroll offset alone, the page landed that much off the row.
+      const lab = new LabPage(page);
+      const replay = new ReplayPage(page);
+      await lab.open();
+      await lab.waitForPanels();
+      await lab.goViaContents('Failure cases');
+      await lab.scrollSettled();
+      const show = lab.section('Failure cases').getByRole('link', {
+        name: /^Show the save: The client holding an advisory lock/,
+      });
+      const detail = replay.panel.locator('.lt-detail');
+      const hint = (await detail.textContent()) ?? '';
+      const { topBefore, topAfter } = await backFromJump(page, show, async () => {
+        await show.click();
+        await replay.scrollSettled();
+        // The pointer onto the fourth event's mark (or its touch target, over the drawing at
+        // 375 px): the run the entry left has a fourth event too.
+        const mark = replay.panel.locator('.lt-mark[data-mark="e4"]');
+        await mark.scrollIntoViewIfNeeded();
+        const box = (await mark.boundingBox())!;
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await expect(detail).not.toHaveText(hint);
+      });
+      // Still the event hovered, of the run this entry names: the replay is taller than it was.
+      await expect(detail).not.toHaveText(hint);
+      expect(topBefore).toBeDefined();
+      expect(Math.abs(topAfter! - topBefore!)).toBeLessThanOrEqual(3);
+    });
+
     test('a drill answer, on a page opened at #drill: Back returns to its link', async ({
       page,
     }) => {

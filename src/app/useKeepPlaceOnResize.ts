@@ -1,15 +1,10 @@
 import { useEffect } from 'react';
+import { driftOf, placeAtTop, type PagePlace } from '../state/placeAtTop';
 
 /** The correction lets go once nothing has moved for this long after the last width change. */
 const QUIET_MS = 600;
 /** What the reader does to move on; the correction never fights them. */
 const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
-
-/** What the reader is looking at: an element at the top of the viewport, and where its top was. */
-interface Place {
-  element: Element;
-  topPx: number;
-}
 
 /**
  * Keeps the reader's place when the window changes width: a phone turned on its side, a window
@@ -25,7 +20,7 @@ interface Place {
  */
 export function useKeepPlaceOnResize(): void {
   useEffect(() => {
-    let place: Place | null = null;
+    let place: PagePlace | null = null;
     let width = window.innerWidth;
     let holding = false;
     let quiet: number | undefined;
@@ -42,8 +37,8 @@ export function useKeepPlaceOnResize(): void {
       place = placeAtTop();
     };
     const correct = () => {
-      if (!holding || place === null || !place.element.isConnected) return;
-      const drift = place.element.getBoundingClientRect().top - place.topPx;
+      const drift = holding && place !== null ? driftOf(place) : null;
+      if (drift === null) return;
       if (Math.abs(drift) >= 1) {
         window.scrollBy({ top: drift, behavior: 'instant' });
         window.clearTimeout(quiet);
@@ -74,31 +69,4 @@ export function useKeepPlaceOnResize(): void {
       READER_INPUT.forEach((e) => window.removeEventListener(e, letGo));
     };
   }, []);
-}
-
-/**
- * The element at the top of the viewport, just under whatever is stuck there: the block that
- * holds a point a third of the way across the main column. Nothing at the very top of the page
- * (scrollY 0) needs keeping: the page opens there at any width.
- */
-function placeAtTop(): Place | null {
-  if (window.scrollY === 0) return null;
-  const main = document.getElementById('main');
-  if (!main) return null;
-  const box = main.getBoundingClientRect();
-  const paddingTop = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
-  // A third of the way across the column: inside its text, clear of its padding.
-  const hit = document.elementFromPoint(box.left + box.width / 3, paddingTop + 1);
-  const element = hit && main.contains(hit) ? blockOf(hit, main) : null;
-  return element ? { element, topPx: element.getBoundingClientRect().top } : null;
-}
-
-/** The nearest block around `el` within `main`: SVG parts and inline text are redrawn or reflowed. */
-function blockOf(el: Element, main: HTMLElement): Element | null {
-  let e: Element | null = el;
-  while (e && e !== main) {
-    if (e instanceof HTMLElement && getComputedStyle(e).display !== 'inline') return e;
-    e = e.parentElement;
-  }
-  return null;
 }

@@ -14,9 +14,14 @@
 // Chromium puts the page back where it was on the entry returned to only when that entry's URL has
 // no hash: onto one that names a section (`/#failure-cases`, a page opened at `/#drill`) it
 // scrolls to the top of that section, wherever the reader had scrolled to from there. So the page
-// remembers where it was scrolled on each entry as the reader leaves it, and puts it back there
-// itself once the browser has scrolled.
+// remembers where the reader was on each entry as they leave it, and puts it back there itself
+// once the browser has scrolled: by the element that was at the top of the viewport, not by the
+// scroll offset, which is right only if everything above is exactly as tall as it was. It need
+// not be: the replay's timeline shows the last event hovered under it, which is not in the URL,
+// so a run hovered on the jump's entry kept a longer line there on Back (3 px taller at 1280 px,
+// a line of 24 px at 375 px), and the page landed that much off the row the reader left.
 import { findFocusPlace, focusPlaceOf, nearFocusPlace, type FocusPlace } from './focusPlace';
+import { driftOf, placeAtTop, type PagePlace } from './placeAtTop';
 import { releaseSectionHold, sectionBeingHeld } from './scrollToSection';
 import {
   PAGE_ENTRY_STATE,
@@ -36,11 +41,21 @@ const hashListeners = new Set<HashListener>();
 let lastPopWasTraversal = false;
 /** Where the keyboard's focus was on each entry, by the entry's name, when the reader left it. */
 const focusByEntry = new Map<string, FocusPlace>();
+/** Where the reader was on an entry: how far down the page was scrolled, and what was at the top. */
+interface ScrollPlace {
+  scrollY: number;
+  /** Null at the very top of the page, or where nothing could be found there. */
+  atTop: PagePlace | null;
+}
 /**
- * How far down the page was scrolled on each entry, by the entry's name, when the reader left it;
- * or the section a jump was still gliding to, which is where that entry is.
+ * Where the reader was on each entry, by the entry's name, when they left it; or the section a
+ * jump was still gliding to, which is where that entry is.
  */
-const scrollByEntry = new Map<string, number | HTMLElement>();
+const scrollByEntry = new Map<string, ScrollPlace | HTMLElement>();
+
+function scrollPlaceHere(): ScrollPlace {
+  return { scrollY: window.scrollY, atTop: placeAtTop() };
+}
 /**
  * The name of the entry the page is on, as the page last saw it: when popstate comes the browser
  * has already made another entry current, and this is still the one the reader left.
@@ -82,7 +97,7 @@ export function rememberFocusHere(): void {
  */
 export function rememberScrollHere(): void {
   entryOn = entryNameOf(window.history.state);
-  if (entryOn !== null) scrollByEntry.set(entryOn, window.scrollY);
+  if (entryOn !== null) scrollByEntry.set(entryOn, scrollPlaceHere());
 }
 
 function rememberFocusOn(focused: EventTarget | null): void {
@@ -183,13 +198,19 @@ function restoreScroll(entry: string | null): void {
   scrollRestore = null;
   const place = entry === null ? undefined : scrollByEntry.get(entry);
   if (entry === null || place === undefined) return;
-  if (typeof place === 'number' && !window.location.hash) return;
+  if (!(place instanceof HTMLElement) && !window.location.hash) return;
   const frame = requestAnimationFrame(() => {
     scrollRestore = null;
-    if (typeof place !== 'number') {
+    if (place instanceof HTMLElement) {
       if (place.isConnected) place.scrollIntoView({ block: 'start', behavior: 'instant' });
-    } else if (Math.abs(window.scrollY - place) >= 1) {
-      window.scrollTo({ top: place, behavior: 'instant' });
+      return;
+    }
+    // The element that was at the top back where it was; by the offset only if it has gone.
+    const drift = place.atTop ? driftOf(place.atTop) : null;
+    if (drift !== null) {
+      if (Math.abs(drift) >= 0.5) window.scrollBy({ top: drift, behavior: 'instant' });
+    } else if (Math.abs(window.scrollY - place.scrollY) >= 1) {
+      window.scrollTo({ top: place.scrollY, behavior: 'instant' });
     }
   });
   scrollRestore = { entry, frame };
@@ -200,7 +221,7 @@ function onPopState(event: PopStateEvent): void {
   // back. Left while a jump was still gliding to its section, the entry's place is that section,
   // not the half-way point the browser keeps for it.
   if (entryOn !== null && scrollRestore?.entry !== entryOn)
-    scrollByEntry.set(entryOn, sectionBeingHeld() ?? window.scrollY);
+    scrollByEntry.set(entryOn, sectionBeingHeld() ?? scrollPlaceHere());
   lastPopWasTraversal = isPageEntry(event.state);
   if (!lastPopWasTraversal) {
     restoreScroll(null);
