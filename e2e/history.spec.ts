@@ -458,18 +458,23 @@ for (const width of [375, 1280]) {
       return { topBefore, topAfter: (await target.boundingBox())?.y };
     }
 
-    test('the last failure case, reached by the contents: Back returns to its row', async ({
-      page,
-    }) => {
+    /** The page opened and moved to Failure cases by the contents; its last row's link. */
+    async function lastFailureCase(page: Page) {
       const lab = new LabPage(page);
       await lab.open();
       await lab.waitForPanels();
       await lab.goViaContents('Failure cases');
       await expect(page).toHaveURL(/\/#failure-cases$/);
       await lab.scrollSettled();
-      const show = lab.section('Failure cases').getByRole('link', {
+      return lab.section('Failure cases').getByRole('link', {
         name: /^Show the save: The client holding an advisory lock/,
       });
+    }
+
+    test('the last failure case, reached by the contents: Back returns to its row', async ({
+      page,
+    }) => {
+      const show = await lastFailureCase(page);
       const { topBefore, topAfter } = await backFromJump(page, show, () => show.click());
       expect(topBefore).toBeDefined();
       expect(Math.abs(topAfter! - topBefore!)).toBeLessThanOrEqual(3);
@@ -483,15 +488,8 @@ for (const width of [375, 1280]) {
       // names: on Back the replay shows the entry's run with that line still there, longer than
       // the hint it had when the reader left the row (a line more at 375 px, 3 px at 1280 px).
       // Put back by its scroll offset alone, the page landed that much off the row.
-      const lab = new LabPage(page);
       const replay = new ReplayPage(page);
-      await lab.open();
-      await lab.waitForPanels();
-      await lab.goViaContents('Failure cases');
-      await lab.scrollSettled();
-      const show = lab.section('Failure cases').getByRole('link', {
-        name: /^Show the save: The client holding an advisory lock/,
-      });
+      const show = await lastFailureCase(page);
       const detail = replay.panel.locator('.lt-detail');
       const hint = (await detail.textContent()) ?? '';
       const { topBefore, topAfter } = await backFromJump(page, show, async () => {
