@@ -256,6 +256,16 @@ function textBox(baseline: number, left: number, right: number, k: number): Box 
   };
 }
 
+/**
+ * The text box of a mark's label as drawn (see textBox), or null for a mark drawn without one:
+ * what no line to the storage may run through.
+ */
+export function labelTextBox(m: PlacedMark, k = 1): Box | null {
+  if (m.labelAt === 'none' || !m.labelBox) return null;
+  const baseline = labelBaselineY(m.y, m.labelAt, k, m.labelFar);
+  return textBox(baseline, m.labelBox.left, m.labelBox.right, k);
+}
+
 /** How far letters reach above and below the baseline, per px of text scale (11 px letters). */
 const ASCENT_PX = 8;
 const DESCENT_PX = 2.5;
@@ -581,18 +591,20 @@ function placeMarks(
       find: for (const far of rows) {
         for (const text of forms) {
           const w = text.length * charPx * (labelIsBold(m) ? BOLD_CHAR_RATIO : 1);
-          const candidates = spots(m, w, width, k).flatMap((spot) =>
-            sides.map((side) => {
-              const [t, b] = labelBand(m.y, side, k, far);
-              const baseline = labelBaselineY(m.y, side, k, far);
-              return {
-                ...spot,
-                side,
-                box: { left: spot.left, right: spot.left + w, top: t, bottom: b },
-                text: textBox(baseline, spot.left, spot.left + w, k),
-              };
-            }),
-          );
+          const candidates = spots(m, w, width, k)
+            .filter((spot) => !(far && spot.beside))
+            .flatMap((spot) =>
+              sides.map((side) => {
+                const [t, b] = labelBand(m.y, side, k, far);
+                const baseline = labelBaselineY(m.y, side, k, far);
+                return {
+                  ...spot,
+                  side,
+                  box: { left: spot.left, right: spot.left + w, top: t, bottom: b },
+                  text: textBox(baseline, spot.left, spot.left + w, k),
+                };
+              }),
+            );
           // The places the first layouts never had (a bar's ends, the line further out) are
           // for labels that find room clear of every line: what stood before keeps its place.
           const clear = candidates.filter((c) => !hard(c) && !((far || c.aside) && soft(c.box)));
@@ -689,12 +701,17 @@ function labelForms(m: Pick<Mark, 'label' | 'shorter'>): readonly string[] {
   return [m.label, ...(m.shorter ?? [])];
 }
 
+/** How far a label beside its mark stands off it (see spots). */
+const BESIDE_PX = 4;
+
 /** A place across for a label; `aside` when it is flush with an end of its bar, off its middle. */
 interface Spot {
   labelX: number;
   anchor: PlacedMark['labelAnchor'];
   left: number;
   aside?: true;
+  /** Off the mark altogether, just before or after it: only on the first line over or under. */
+  beside?: true;
 }
 
 /**
@@ -704,6 +721,25 @@ interface Spot {
 function spots(m: PlacedMark, w: number, width: number, k: number): Spot[] {
   // Wider than the whole box: only the detail line can say it.
   if (w > width - 4) return [];
+  const over = spotsOver(m, w, width, k);
+  if (CONNECTED_KINDS.has(m.kind)) return over;
+  // A mark whose label over it would be crossed by a line to the storage (the failover's two
+  // lines run down through "client 2 (33)" and "lock, token 33"): its label may also end just
+  // before the mark, or begin just after it, where that is clear of every line. A write sent at
+  // its grant has its line leave at the grant's time: the label keeps BESIDE_PX off it.
+  const end = m.x2 ?? m.x;
+  const left = m.x - BESIDE_PX;
+  const right = end + BESIDE_PX;
+  const beside: Spot[] = [];
+  if (left - w >= 2)
+    beside.push({ labelX: left, anchor: 'end', left: left - w, aside: true, beside: true });
+  if (right + w <= width - 2)
+    beside.push({ labelX: right, anchor: 'start', left: right, aside: true, beside: true });
+  return [...over, ...beside.filter((b) => !over.some((o) => Math.abs(o.left - b.left) < 0.5))];
+}
+
+/** Where a label goes over its mark, or beside a write's line (see spots). */
+function spotsOver(m: PlacedMark, w: number, width: number, k: number): Spot[] {
   const mx = m.x;
   const mx2 = m.x2;
   if (CONNECTED_KINDS.has(m.kind)) {
