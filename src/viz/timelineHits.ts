@@ -107,11 +107,16 @@ function shareOut(claims: { m: PlacedMark; boxes: Box[] }[]): Box[][] {
  * 3. each bar's ring (a hold, a pause), the later bar taking what two share;
  * 4. for a mark in the middle of a stack, whose place there is under 24 px tall (9 px in three
  *    rows), room beside the stack, left and right, 24 px tall round the lane's line and 24 px
- *    wide: where the room allows it, a finger's width of its own.
+ *    wide: where the room allows it, a finger's width of its own;
+ * 5. for a target that still holds no 24 px square (marks a few px apart across, each with its
+ *    half of the room between them), the nearest free 24 px square over, under or beside it.
  *
  * `k` is the reader's text size over the default (see ringBox); a finger's 24 px do not grow.
  */
-export function hitRegions(layout: Pick<TimelineLayout, 'marks'>, k = 1): Rect[][] {
+export function hitRegions(
+  layout: Pick<TimelineLayout, 'marks'> & Partial<Pick<TimelineLayout, 'width'>>,
+  k = 1,
+): Rect[][] {
   const marks = layout.marks;
   const out: Box[][] = marks.map(() => []);
   const taken = () => out.flat();
@@ -171,7 +176,118 @@ export function hitRegions(layout: Pick<TimelineLayout, 'marks'>, k = 1): Rect[]
   });
   shareOut(middles).forEach((boxes, n) => out[middles[n]!.i]!.push(...boxes));
 
+  // 5. A target that still holds no finger's square (etcd's refusals a few ms apart, each with
+  // its half of the 10 px between them on a phone; a bar of work cut short by the grant at its
+  // start) takes the nearest free one: a 24 px square at the mark's time across, over or under
+  // its place, meeting it so that the target stays one piece. A smaller target would need, by
+  // 2.5.8's spacing exception, a 24 px circle round it clear of every other target: marks a few
+  // px apart, their targets side by side, never have that.
+  const width = layout.width ?? Infinity;
+  const short = new Set(marks.flatMap((_, i) => (holdsSquare(out[i]!) ? [] : [i])));
+  const squaresFor = (i: number, anyOne = false) =>
+    freeSquares(
+      marks[i]!,
+      out[i]!,
+      out.flatMap((b, j) => (j === i ? [] : b)),
+      width,
+      anyOne,
+    );
+  // The mark with the fewest squares left to it chooses first, so that a neighbour with room to
+  // spare does not take the only one a crowded mark had; and it takes the nearest of its squares
+  // that still leaves each of the others a square (tried among its nearest few).
+  while (short.size) {
+    const open = [...short]
+      .map((i) => ({ i, squares: squaresFor(i) }))
+      .filter((c) => c.squares.length);
+    if (!open.length) break;
+    const pick = open.reduce((a, b) => (b.squares.length < a.squares.length ? b : a));
+    const rest = open.filter((c) => c !== pick).map((c) => c.i);
+    const leaves = (sq: Box) => {
+      out[pick.i]!.push(sq);
+      const ok = rest.every((i) => squaresFor(i, true).length > 0);
+      out[pick.i]!.pop();
+      return ok;
+    };
+    out[pick.i]!.push(pick.squares.slice(0, 12).find(leaves) ?? pick.squares[0]!);
+    short.delete(pick.i);
+  }
+
   return out.map((boxes) => merged(boxes).map(toRect));
+}
+
+/** Whether the boxes together hold a TARGET_PX square (tried flush with their edges). */
+function holdsSquare(boxes: readonly Box[]): boolean {
+  const s = TARGET_PX - 0.01;
+  const xs = boxes.flatMap((b) => [b.x0, b.x1 - s]);
+  const ys = boxes.flatMap((b) => [b.y0, b.y1 - s]);
+  return xs.some((x0) =>
+    ys.some((y0) => minusAll([{ x0, y0, x1: x0 + s, y1: y0 + s }], boxes).length === 0),
+  );
+}
+
+/** How far a square's centre may stand over or under the mark's own centre, in px. */
+const SQUARE_REACH_PX = 36;
+
+/**
+ * The free TARGET_PX squares for a mark, nearest first (to its centre, or for a bar the nearest
+ * point of its line): each holds some of the mark's span across, meets `own` along an edge or
+ * over it, keeps inside the figure across, and overlaps none of `everyOther`. `anyOne`: the
+ * first found, for a question of whether there is one.
+ */
+function freeSquares(
+  m: PlacedMark,
+  own: readonly Box[],
+  everyOther: readonly Box[],
+  width: number,
+  anyOne = false,
+): Box[] {
+  const s = TARGET_PX;
+  const cy = m.y + (m.stacked?.dy ?? 0);
+  const from = m.x;
+  const to = m.x2 ?? m.x;
+  const bar = m.x2 === undefined ? 0 : 1;
+  // Only the boxes within reach of a square can stand in its way.
+  const reach: Box = {
+    x0: from - s - 1,
+    x1: to + s + 1,
+    y0: cy - SQUARE_REACH_PX - s,
+    y1: cy + SQUARE_REACH_PX + s,
+  };
+  const others = everyOther.filter((o) => !empty(meet(o, reach)));
+  const meets = (b: Box) =>
+    own.some(
+      (o) =>
+        Math.min(b.x1, o.x1) - Math.max(b.x0, o.x0) > 0.5 &&
+        b.y0 <= o.y1 + 0.01 &&
+        o.y0 <= b.y1 + 0.01,
+    );
+  const free = (b: Box) => others.every((o) => empty(meet(b, o)));
+  // Every 2 px, and flush with the edges of the boxes round it (a stack's places end on halves).
+  const edges = [...own, ...others];
+  const lowX = from - s + bar;
+  const highX = to - bar;
+  const x0s = new Set<number>();
+  for (let x0 = Math.ceil(lowX); x0 <= highX; x0 += 2) x0s.add(x0);
+  x0s.add(lowX).add(highX);
+  for (const e of edges)
+    for (const x0 of [e.x1, e.x0 - s]) if (x0 >= lowX && x0 <= highX) x0s.add(x0);
+  const y0s = new Set<number>();
+  for (let dy = -SQUARE_REACH_PX; dy <= SQUARE_REACH_PX; dy += 2) y0s.add(cy + dy - s / 2);
+  for (const e of edges)
+    for (const y0 of [e.y1, e.y0 - s])
+      if (Math.abs(y0 + s / 2 - cy) <= SQUARE_REACH_PX) y0s.add(y0);
+  const found: { b: Box; d: number }[] = [];
+  for (const x0 of x0s) {
+    if (x0 < 0 || x0 + s > width) continue;
+    const ax = Math.min(Math.max(x0 + s / 2, from), to);
+    for (const y0 of y0s) {
+      const b = { x0, y0, x1: x0 + s, y1: y0 + s };
+      if (!meets(b) || !free(b)) continue;
+      if (anyOne) return [b];
+      found.push({ b, d: Math.hypot(x0 + s / 2 - ax, y0 + s / 2 - cy) });
+    }
+  }
+  return found.sort((p, q) => p.d - q.d).map((f) => f.b);
 }
 
 /** Boxes that meet edge to edge along the whole of it, as one (a stack's place and its reach). */
