@@ -503,6 +503,31 @@ test.describe('the drill', () => {
     await expect(drill.topStatus('Not started')).toBeVisible();
   });
 
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 375, height: 740 },
+  ]) {
+    test(`at ${viewport.width} px Enter on "Reveal the answer" at the foot of the screen keeps the focused button on screen`, async ({
+      page,
+    }) => {
+      // The answer tags the choices and adds a note above the button: the button went 30 to 80 px
+      // down, below the screen, with the focus on it and the answer out of sight.
+      await page.setViewportSize(viewport);
+      const drill = new DrillPage(page);
+      await drill.open();
+      await drill.predict(Q1, Q1_BEST);
+      const q1 = drill.question(Q1);
+      const reveal = q1.getByRole('button', { name: 'Reveal the answer' });
+      // Where Tab leaves a button it brings into view from above: its foot on the screen's foot.
+      await reveal.evaluate((el) => el.scrollIntoView({ block: 'end', behavior: 'instant' }));
+      await reveal.focus();
+      await page.keyboard.press('Enter');
+      const hide = q1.getByRole('button', { name: 'Hide the answer' });
+      await expect(hide).toBeFocused();
+      await expect(hide).toBeInViewport({ ratio: 1 });
+    });
+  }
+
   test('a replay link opens the replay in place, and the drill keeps its state', async ({
     page,
   }) => {

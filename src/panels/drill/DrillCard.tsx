@@ -1,6 +1,6 @@
 // One drill question: the reader's prediction (a choice or their own words), the reveal, and the
 // honest mark, "I knew it" or "Not yet". Practice hides the choices and grades what is said now.
-import { useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useStore } from 'zustand';
 import { drillQuestions, PREDICTION_MAX_CHARS, type DrillQuestion } from '../../content/drill';
 import type { DrillProgressStore } from '../../state/drillProgress';
@@ -34,6 +34,10 @@ export function DrillCard({ store, question, number, choiceSeed, practicing }: D
   const retryPick = useStore(store, (s) => s.retryPicks[question.id]);
   const [hint, setHint] = useState('');
   const firstChoice = useRef<HTMLInputElement>(null);
+  const revealButton = useRef<HTMLButtonElement>(null);
+  // Set by this card's button: the store also opens and closes answers from another tab or a
+  // reset, and those must not scroll the page.
+  const toggledHere = useRef(false);
 
   // In study mode an answer already marked stays open after a reload; practice hides everything.
   const revealed = revealedFlag ?? (!practicing && verdict !== undefined);
@@ -60,8 +64,19 @@ export function DrillCard({ store, question, number, choiceSeed, practicing }: D
   const pickLocked = revealed && !practicing;
   const reasonId = `${id}-reason`;
 
+  // Opened, the answer also tags the choices and adds a note above the button, which pushes the
+  // button down, by 30 to 80 px: pressed with Enter at the foot of the screen, it went below the
+  // screen with the focus on it. Brought back into view before the browser paints.
+  useLayoutEffect(() => {
+    if (!toggledHere.current) return;
+    toggledHere.current = false;
+    const button = revealButton.current;
+    if (button && document.activeElement === button) button.scrollIntoView?.({ block: 'nearest' });
+  }, [revealed]);
+
   const toggleAnswer = () => {
     if (revealed) {
+      toggledHere.current = true;
       store.getState().setRevealed(question.id, false);
       return;
     }
@@ -71,6 +86,7 @@ export function DrillCard({ store, question, number, choiceSeed, practicing }: D
       return;
     }
     setHint('');
+    toggledHere.current = true;
     store.getState().setRevealed(question.id, true);
   };
 
@@ -156,6 +172,7 @@ export function DrillCard({ store, question, number, choiceSeed, practicing }: D
 
       <div className="drill-actions">
         <button
+          ref={revealButton}
           type="button"
           className="drill-reveal"
           aria-expanded={revealed}
