@@ -76,7 +76,7 @@ describe('ReplayPanel', () => {
 
   it('keeps the stale write in view when fencing is flipped there', () => {
     render(<ReplayPanel />);
-    fireEvent.click(screen.getByRole('button', { name: 'jump to it' }));
+    fireEvent.click(screen.getByRole('button', { name: /^jump to it/ }));
     const at = usePlayback.getState().step;
     expect(screen.getByText(/Stale write accepted/)).toBeTruthy();
     fireEvent.click(screen.getByRole('switch', { name: 'Fencing' }));
@@ -302,9 +302,19 @@ describe('ReplayPanel, the way to the stale write', () => {
     act(() => selectRun({ scenario: 'paused-client', variant: 'fencing-on', lock: 'redis' }));
   });
 
+  it('names where "jump to it" goes, for a reader who hears the button without its sentence', () => {
+    render(<ReplayPanel />);
+    const note = screen.getByText(/A late write is coming at step (\d+)\./);
+    const step = /at step (\d+)\./.exec(note.textContent ?? '')![1];
+    // The name starts with the words on screen, so that speech input can say them.
+    expect(
+      screen.getByRole('button', { name: `jump to it: the late write, step ${step}` }),
+    ).toBeTruthy();
+  });
+
   it('jumps to the stale write from the note that announces it', () => {
     render(<ReplayPanel />);
-    fireEvent.click(screen.getByRole('button', { name: 'jump to it' }));
+    fireEvent.click(screen.getByRole('button', { name: /^jump to it/ }));
     expect(screen.getByText(/Stale write rejected by the storage/)).toBeTruthy();
     expect(documentNow().body).toBe('v2');
     // The button is gone: focus is on the replay, not dropped to the page.
@@ -316,7 +326,7 @@ describe('ReplayPanel, the way to the stale write', () => {
     const statuses = () => screen.getAllByRole('status');
     const live = statuses().find((el) => el.textContent === '');
     expect(live).toBeDefined();
-    fireEvent.click(screen.getByRole('button', { name: 'jump to it' }));
+    fireEvent.click(screen.getByRole('button', { name: /^jump to it/ }));
     // The same element, now with the verdict in it: a change, which a screen reader announces.
     expect(live!.isConnected).toBe(true);
     expect(live!.textContent).toMatch(/^Stale write rejected by the storage\./);
@@ -348,7 +358,7 @@ describe('ReplayPanel, the way to the stale write', () => {
   it('says a failover repeated the token, not that a lock expired', () => {
     act(() => selectRun({ scenario: 'redis-failover', variant: 'fencing-on' }));
     render(<ReplayPanel />);
-    fireEvent.click(screen.getByRole('button', { name: 'jump to it' }));
+    fireEvent.click(screen.getByRole('button', { name: /^jump to it/ }));
     expect(screen.getByText(/A repeated token got through/)).toBeTruthy();
     expect(
       screen.getByText(/Client 2 holds the lock with the same token 33, handed out a second time/),
@@ -365,7 +375,7 @@ describe('ReplayPanel, the way to the stale write', () => {
   it('with fencing off, a repeated token is not said to have passed a check the storage never made', () => {
     act(() => selectRun({ scenario: 'redis-failover', variant: 'fencing-off' }));
     render(<ReplayPanel />);
-    fireEvent.click(screen.getByRole('button', { name: 'jump to it' }));
+    fireEvent.click(screen.getByRole('button', { name: /^jump to it/ }));
     expect(documentNow().fence).toBe('0 (never raised: this storage ignores tokens)');
     expect(screen.queryByText(/A repeated token got through/)).toBeNull();
     expect(screen.getByText(/Stale write accepted/)).toBeTruthy();

@@ -23,7 +23,11 @@ export function StaleWriteVerdict({
       {!reached && (
         <p className="replay-verdict is-pending">
           A late write is coming at step {staleIndex + 1}. Step on to see what the storage does with
-          it, or <JumpToStep step={staleIndex + 1}>jump to it</JumpToStep>.
+          it, or{' '}
+          <JumpToStep step={staleIndex + 1} what={`the late write, step ${staleIndex + 1}`}>
+            jump to it
+          </JumpToStep>
+          .
         </p>
       )}
       {/* There, empty, before the write is reached: a live region that comes in already filled
