@@ -94,6 +94,25 @@ describe('RedlockPanel', () => {
     await waitFor(() => expect(document.activeElement).toBe(recording));
   });
 
+  it('says whether two clients hold the lock once the slider comes to rest, not at each step', async () => {
+    const { container } = render(<RedlockPanel />);
+    const spoken = () =>
+      [...container.querySelectorAll('[aria-live="polite"]:not(.rl-caption)')]
+        .map((el) => el.textContent)
+        .join(' | ');
+    // Nothing on opening: the sentence under the chart is there to be read.
+    expect(spoken()).toBe('');
+    const jump = screen.getByRole('slider', { name: 'Clock jump on redis-3' });
+    // Arrow presses on the way down: nothing is said for the sizes passed over.
+    for (const value of ['1500', '1000', '500']) fireEvent.change(jump, { target: { value } });
+    expect(spoken()).toBe('');
+    await waitFor(() => expect(spoken()).toBe('With this jump: no two holders.'));
+    fireEvent.change(jump, { target: { value: '2000' } });
+    await waitFor(() =>
+      expect(spoken()).toMatch(/^With this jump: two holders, from [\d.]+ ms\.$/),
+    );
+  });
+
   it('keeps the jump in the URL, opens a link’s jump, and says when a link’s is bad', () => {
     openAt('/?try-jump=500#redlock');
     render(<RedlockPanel />);

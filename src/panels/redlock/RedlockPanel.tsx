@@ -25,6 +25,7 @@ import { stepSearch } from './stepInUrl';
 import { readLink, redlockRun, RUN_NAMES, SIZED_RUNS, type RunName } from './readLink';
 import { twoHoldersSentence } from './story';
 import { closeCallSentence } from '../shared/nearOutcomeChange';
+import { useSettled } from '../shared/useSettled';
 import '../shared/tokens.css';
 import './redlock.css';
 import { actorClass } from './actorClass';
@@ -162,6 +163,24 @@ export function RedlockPanel() {
     setStepNotice(null);
     replaceSearch(stepSearch(currentSearch(), clamped));
   };
+
+  // The outcome in a few words, for a screen reader. The sentence under the chart changes as the
+  // slider moves but is no live region (a long sentence on every arrow press would drown the
+  // caption's event), so a reader who sized the jump or the pause was never told whether two
+  // clients now hold the lock. Said once the slider comes to rest, and only when it changed.
+  const outcomeWords = !model
+    ? ''
+    : model.twoHolders
+      ? `With this ${noun}: two holders, from ${fmt(model.twoHolders.atMs)}.`
+      : `With this ${noun}: no two holders.`;
+  const settledOutcome = useSettled(outcomeWords, 500);
+  const [spokenOutcome, setSpokenOutcome] = useState('');
+  const lastOutcome = useRef(settledOutcome);
+  useEffect(() => {
+    if (settledOutcome === lastOutcome.current) return;
+    lastOutcome.current = settledOutcome;
+    setSpokenOutcome(settledOutcome);
+  }, [settledOutcome]);
 
   if (!trace || !model || !cursor) {
     return (
@@ -310,6 +329,11 @@ export function RedlockPanel() {
           {event
             ? describeEvent(event, cursor.verdict(step - 1), 'redlock', cursor.note(step - 1))
             : 'Before the first event.'}
+        </p>
+        {/* In the page from the start, empty: a live region that comes in already filled is not
+            read by many screen readers. */}
+        <p className="sr-only" aria-live="polite">
+          {spokenOutcome}
         </p>
         {model.twoHolders || ownMs === null ? (
           <p className={`rl-two${twoNow ? ' is-now' : ''}`}>
