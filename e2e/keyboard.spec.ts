@@ -81,3 +81,35 @@ for (const { width, height, colorScheme } of [
     expect(nameless).toEqual([]);
   });
 }
+
+// A link opened in a new page lands on its section once the panels are in, after the browser has
+// given up on the fragment; the first Tab went to "Skip to the page", 20,000 px above.
+for (const { width, height } of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+]) {
+  test(`at ${width} px a link to a section, opened anew, starts Tab there, and the focus stays put until then`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    const lab = new LabPage(page);
+    await lab.open('#drill');
+    await lab.waitForPanels();
+    const drill = lab.section('Drill');
+    // Landed: the section's top just under the top of the view (its scroll margin keeps it clear
+    // of the phone's contents bar).
+    await expect(async () => {
+      const top = await drill.evaluate((el) => el.getBoundingClientRect().top);
+      expect(top).toBeGreaterThanOrEqual(0);
+      expect(top).toBeLessThan(80);
+    }).toPass({ timeout: 10_000 });
+    // Nothing focused, no ring drawn, and the page where the link put it.
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    const landedY = await page.evaluate(() => window.scrollY);
+    await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    expect(await focused.evaluate((el) => el.closest('#drill') !== null)).toBe(true);
+    await expect(focused).toBeInViewport();
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - landedY)).toBeLessThan(height);
+  });
+}

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { panelTurns } from './panelTurns';
 import { onHashChange } from '../state/historyMoves';
+import { startTabbingFrom } from './tabStart';
 
 // How long after the panels are shown the page keeps the linked section in place while charts
 // measure themselves and settle.
@@ -36,6 +37,7 @@ function holdSection(target: string): () => void {
   let stopped = false;
   let observer: ResizeObserver | undefined;
   let timer: number | undefined;
+  let tabStartSet = false;
   const events = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
   const stop = () => {
     stopped = true;
@@ -51,7 +53,15 @@ function holdSection(target: string): () => void {
     // link names (LinkNoticeBody.tsx): the reader lands on it, with the element right under it.
     const before = el?.previousElementSibling;
     const landing = before?.classList.contains('link-notice-slot') ? before : el;
-    landing?.scrollIntoView({ block: 'start', behavior: 'instant' });
+    if (!(landing instanceof HTMLElement)) return;
+    landing.scrollIntoView({ block: 'start', behavior: 'instant' });
+    // Tab goes on from the linked place, not from the top of the page; unless the reader has
+    // focused something already (the contents link they followed, for one).
+    const focused = document.activeElement;
+    if (!tabStartSet && (focused === null || focused === document.body)) {
+      tabStartSet = true;
+      startTabbingFrom(landing);
+    }
   };
   void panelTurns.allShown().then(() => {
     if (stopped) return;
