@@ -154,7 +154,7 @@ export function PausedClientPanel() {
         <p className="pc-verdict" aria-hidden="true">
           {verdictText}
         </p>
-        <p className="sr-only" aria-live="polite">
+        <p className="fl-visually-hidden" aria-live="polite">
           {spokenVerdict}
         </p>
       </div>

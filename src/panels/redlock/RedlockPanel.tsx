@@ -332,7 +332,7 @@ export function RedlockPanel() {
         </p>
         {/* In the page from the start, empty: a live region that comes in already filled is not
             read by many screen readers. */}
-        <p className="sr-only" aria-live="polite">
+        <p className="fl-visually-hidden" aria-live="polite">
           {spokenOutcome}
         </p>
         {model.twoHolders || ownMs === null ? (

@@ -2,6 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useTable, type RowData, type SortingState } from '@tanstack/react-table';
 import { tableFeaturesSet, type Column } from './features';
 import { useCramped } from './useCramped';
+import '../shared/tokens.css';
 
 export interface DataTableProps<T extends RowData> {
   /** Names the table for assistive technology; shown only when `showCaption` is set. */
@@ -57,10 +58,12 @@ export function DataTable<T extends RowData>({
   return (
     <div ref={wrapRef} className={`table-wrap reflow-${reflow}${cramped ? ' is-cramped' : ''}`}>
       <table className="data-table" data-sortable={sortable || undefined}>
-        <caption className={showCaption ? 'table-caption' : 'sr-only'}>
+        <caption className={showCaption ? 'table-caption' : 'fl-visually-hidden'}>
           {caption}
           {/* Read as part of the name, which may put a space before it: so no comma. */}
-          {sortable ? <span className="sr-only"> (sortable by the column buttons)</span> : null}
+          {sortable ? (
+            <span className="fl-visually-hidden"> (sortable by the column buttons)</span>
+          ) : null}
         </caption>
         <thead>
           {table.getHeaderGroups().map((group) => (
