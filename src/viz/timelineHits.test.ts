@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Trace } from '../sim/trace/schema';
 import { timelineModel } from './timeline';
-import { layoutTimeline } from './timelineLayout';
+import { labelTextBox, layoutTimeline } from './timelineLayout';
 import { hitRegions, ringBox, type Rect } from './timelineHits';
 import { fmt } from './timelineWords';
 
@@ -152,6 +152,52 @@ describe('the lane timeline’s touch targets, on every committed recording', ()
           });
         }
     expect(out).toEqual([]);
+  });
+
+  it('choose a mark by a tap on its label, wherever no other mark’s target is, at 100% and 200% text', () => {
+    const out: string[] = [];
+    const inside = (r: Rect, x: number, y: number) =>
+      r.x <= x && x <= r.x + r.width && r.y <= y && y <= r.y + r.height;
+    for (const k of [1, 2])
+      for (const { file, trace } of recordings)
+        for (const width of widths) {
+          const l = layoutTimeline(timelineModel(trace), { width, textScale: k });
+          const regions = hitRegions(l, k);
+          l.marks.forEach((m) => {
+            const t = labelTextBox(m, k);
+            if (!t) return;
+            // Only the targets that reach the words can be under them.
+            const near = regions.flatMap((rs, j) =>
+              rs
+                .filter(
+                  (r) =>
+                    r.x <= t.right &&
+                    t.left <= r.x + r.width &&
+                    r.y <= t.bottom &&
+                    t.top <= r.y + r.height,
+                )
+                .map((r) => ({ j, r })),
+            );
+            // Every px of the words, inset a quarter px from their box's edges.
+            let missed = 0;
+            for (let x = t.left + 0.25; x <= t.right - 0.25; x += 1)
+              for (let y = t.top + 0.25; y <= t.bottom - 0.25; y += 1) {
+                let owner = -1;
+                for (const { j, r } of near) {
+                  if (!inside(r, x, y) || owner === j) continue;
+                  if (owner !== -1)
+                    out.push(`${file} at ${width} px, ${k * 100}%: two targets under “${m.label}”`);
+                  owner = j;
+                }
+                if (owner === -1) missed++;
+              }
+            if (missed > 0)
+              out.push(
+                `${file} at ${width} px, ${k * 100}%: ${missed} px of “${m.label}” choose nothing`,
+              );
+          });
+        }
+    expect([...new Set(out)]).toEqual([]);
   });
 
   it('draw the ring where it was: 26 px round a lone point', () => {

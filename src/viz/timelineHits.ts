@@ -2,7 +2,7 @@
 // larger than the drawn mark (WCAG 2.2, 2.5.8: 24 by 24 CSS px, or spacing). Pure: React draws the
 // result under every mark (LaneTimeline.tsx). No two marks' targets overlap, so what a tap
 // chooses does not hang on which target happens to be painted last.
-import { ringPx, type PlacedMark, type TimelineLayout } from './timelineLayout';
+import { labelTextBox, ringPx, type PlacedMark, type TimelineLayout } from './timelineLayout';
 
 /** A box in the timeline's px, as SVG's rect has it. */
 export interface Rect {
@@ -211,6 +211,17 @@ export function hitRegions(
     out[pick.i]!.push(pick.squares.slice(0, 12).find(leaves) ?? pick.squares[0]!);
     short.delete(pick.i);
   }
+
+  // 6. A mark's label, where no target is yet: a tap or a pointer on the words chooses the mark
+  // they name. Labels take no pointer events, so a tap on one used to choose nothing, or on a
+  // phone often the neighbour whose target reached under it. Labels keep apart (LABEL_GAP_PX), so
+  // no two of these overlap either.
+  const before6 = taken();
+  marks.forEach((m, i) => {
+    const t = labelTextBox(m, k);
+    if (t)
+      out[i]!.push(...minusAll([{ x0: t.left, x1: t.right, y0: t.top, y1: t.bottom }], before6));
+  });
 
   return out.map((boxes) => merged(boxes).map(toRect));
 }
