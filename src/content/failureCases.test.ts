@@ -32,6 +32,19 @@ describe('failure cases and the replays their buttons open', () => {
       );
     },
   );
+
+  // A lock that hands out no token cannot be fenced: the Redlock row once said "Fencing" beside
+  // "Redlock gives out no token". Such a row must name where the token comes from too.
+  it.each(failureCases.map((c) => [c.id, c] as const))(
+    '%s credits fencing alone only where its lock hands out tokens',
+    (_, c) => {
+      const trace = simulate({ scenario: c.scenario, variant: c.variant, seed: 1 });
+      const granted = Object.values(trace.outcome.tokens).flat();
+      const anyToken = granted.some((token) => token !== null);
+      if (!anyToken) expect(c.savedBy, c.id).not.toBe('Fencing');
+      expect(granted.length, `${c.id}: no lock was granted`).toBeGreaterThan(0);
+    },
+  );
 });
 
 // The intro says how many rows there are in words; a new row must not leave it saying the old count.

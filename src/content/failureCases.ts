@@ -4,7 +4,14 @@ export interface FailureCase {
   event: string;
   result: string;
   whyRight: string;
-  savedBy: 'Fencing' | 'Durable token' | 'TTL' | 'Token check' | 'Extend, fencing' | 'Transaction';
+  savedBy:
+    | 'Fencing'
+    | 'Durable token'
+    | 'TTL'
+    | 'Token check'
+    | 'Extend, fencing'
+    | 'Tokens and fencing'
+    | 'Transaction';
   /** The replay that shows it, handed to openReplay(). */
   scenario: string;
   variant: string;
@@ -100,7 +107,9 @@ export const failureCases: FailureCase[] = [
     result: 'Two clients each hold a majority.',
     whyRight:
       'Redlock cannot notice, and it gives out no token. A fence works only with a token the lock hands out in the same step as the grant, and Redlock cannot do that: for correctness, use a lock that does, such as a lease row or etcd.',
-    savedBy: 'Fencing',
+    // Not "Fencing" alone (the seed's word): Redlock has no token to fence with, so what keeps
+    // the data right is a different lock whose token the storage checks.
+    savedBy: 'Tokens and fencing',
     scenario: 'redlock-clock-jump',
     variant: 'default',
     replayShows: 'the failure',
