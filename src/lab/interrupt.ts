@@ -1,5 +1,6 @@
-// Ctrl-C, or a SIGTERM from whoever started the command: stop every server the lab started, say
-// what was kept, and exit with the signal's code. The run that then fails, as its servers go
+// Ctrl-C, a SIGTERM from whoever started the command, or a SIGHUP from the terminal closing
+// under it (an ssh session that drops): stop every server the lab started, say what was kept,
+// and exit with the signal's code. The run that then fails, as its servers go
 // away under it, is not a server failure, so the command asks `interrupted` before reporting one.
 import { stopAll } from './servers';
 
@@ -13,6 +14,7 @@ export function stopOnInterrupt(say: (line: string) => void, kept: string): Inte
   for (const [signal, code] of [
     ['SIGINT', 130],
     ['SIGTERM', 143],
+    ['SIGHUP', 129],
   ] as const) {
     process.once(signal, () => {
       state.interrupted = true;

@@ -141,3 +141,61 @@ describe.runIf(process.platform === 'linux')('Ctrl-C on npm run lab:record', () 
     }
   }, 60_000);
 });
+
+// A terminal that closes (an ssh session that drops) sends SIGHUP to the command's process group.
+// The recorder stopped its servers then too, but did not count it as an interruption: the run
+// that failed as they went away was reported as a server failure ("Postgres is down"), which
+// sends an author looking for a fault that is not there.
+describe.runIf(process.platform === 'linux')(
+  'a closing terminal (SIGHUP) on npm run lab:record',
+  () => {
+    it('is an interruption, not a server failure, and cleans up', async () => {
+      const out = join(scratch, 'out-hup');
+      const env = { ...process.env };
+      for (const name of ['REDIS_URL', 'DATABASE_URL', 'ETCD_ENDPOINTS']) delete env[name];
+      const tmpDir = mkdtempSync(join(tmpdir(), 'fl-hup-'));
+      chmodSync(tmpDir, 0o755);
+      made.push(tmpDir);
+      // The recorder itself, as npm runs it: npm dies of the SIGHUP at once, and its exit code
+      // says nothing of what the recorder did.
+      const recorder = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'src/lab/record.ts', '--only', 'paused-client', '--out', out],
+        { cwd: PROJECT_ROOT, env: { ...env, TMPDIR: tmpDir }, detached: true, stdio: 'pipe' },
+      );
+      let stdout = '';
+      let stderr = '';
+      recorder.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+      recorder.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      const exited = new Promise<number | null>((resolve) => recorder.once('exit', resolve));
+      try {
+        // In the middle of the runs: the first is written, the second has begun.
+        const firstWritten = await waitUntil(
+          () => (stdout.includes('[1/4]') ? true : undefined),
+          30_000,
+        );
+        expect(firstWritten, `no run finished; stdout: ${stdout}; stderr: ${stderr}`).toBe(true);
+        process.kill(-recorder.pid!, 'SIGHUP');
+
+        const code = await Promise.race([
+          exited,
+          new Promise<'still running'>((r) => setTimeout(() => r('still running'), 15_000)),
+        ]);
+        expect(code).toBe(129);
+        expect(stderr).toContain('lab:record: interrupted: stopping the servers');
+        expect(stderr).not.toMatch(/is down|could not start|failed/);
+        expect(
+          await waitUntil(() => (processesWith(tmpDir).length === 0 ? true : undefined), 5_000),
+          `still running: ${processesWith(tmpDir)
+            .map((p) => p.cmdline)
+            .join('; ')}`,
+        ).toBe(true);
+        expect(labFolders(tmpDir)).toEqual([]);
+        expect(readdirSync(out).filter((n) => !n.endsWith('.json'))).toEqual([]);
+      } finally {
+        signalIfThere(-recorder.pid!, 'SIGKILL');
+        for (const p of processesWith(tmpDir)) signalIfThere(p.pid, 'SIGKILL');
+      }
+    }, 60_000);
+  },
+);
