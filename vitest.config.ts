@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { keepUnreadableRecordings } from './src/panels/replay/unreadableRecording.ts';
 
 // Three projects: the pure engine and helpers (fast, Node), components (happy-dom),
 // and the lab (real Redis, Postgres and etcd, started once per run by a global setup).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), keepUnreadableRecordings()],
   test: {
     projects: [
       {

@@ -2,6 +2,7 @@
 // Each one is validated on load; a broken file is listed with what is wrong and left out, so one
 // bad recording never takes the rest of the page down.
 import type { Trace } from '../../sim/trace/schema';
+import { unreadableReason } from './unreadableRecording';
 
 export type TraceValidator = (
   x: unknown,
@@ -100,6 +101,9 @@ function readRecording(
     mod !== null && typeof mod === 'object' && 'default' in mod
       ? (mod as { default: unknown }).default
       : mod;
+  // A file that was not JSON reached the page as the build's stand-in, which says why.
+  const unreadable = unreadableReason(data);
+  if (unreadable !== null) return { file, errors: [unreadable] };
   let result: ReturnType<TraceValidator>;
   try {
     result = validate(data);
