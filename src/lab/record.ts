@@ -9,6 +9,7 @@ import type { Trace } from '../sim/trace/schema';
 import { needsClockShim, ServerPool } from './backends';
 import { stopOnInterrupt } from './interrupt';
 import { checkWritableFolder, NotWritableError } from './output/checkWritable';
+import { carryOnWhenOutputCloses } from './output/closedOutput';
 import { fromCaller, fromProject } from './paths';
 import { BadArgsError, parseRecordArgs, RECORD_USAGE } from './record/args';
 import { expectedDifferences, outcomeDifferences } from './record/compareOutcomes';
@@ -116,6 +117,7 @@ async function record(
 }
 
 async function main(): Promise<number> {
+  carryOnWhenOutputCloses();
   let args;
   let jobs: RecordJob[];
   try {

@@ -5,6 +5,7 @@ import { loadavg } from 'node:os';
 import { stopOnInterrupt } from '../interrupt';
 import { readLockSource } from '../lockSources';
 import { checkWritableFile, NotWritableError } from '../output/checkWritable';
+import { carryOnWhenOutputCloses } from '../output/closedOutput';
 import { fromProject } from '../paths';
 import { runSql, startAll, startEtcd, startPostgres, startRedis, stopAll } from '../servers';
 import { ArgsError, USAGE, parseArgs, type BenchOptions } from './args';
@@ -55,6 +56,7 @@ async function startServers(options: BenchOptions): Promise<BenchServers> {
 }
 
 async function main(): Promise<number> {
+  carryOnWhenOutputCloses();
   let options: BenchOptions;
   try {
     options = parseArgs(process.argv.slice(2));

@@ -265,6 +265,25 @@ async function killOnceLockIsTaken(redis: Awaited<ReturnType<typeof startRedis>>
   redis.process?.kill('SIGKILL');
 }
 
+describe('a reader that stops reading (npm run lab:record | head -1)', () => {
+  it('records every run all the same, and exits 0 without a stack trace', async () => {
+    const out = join(scratch, 'closed-stdout');
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', RECORD_SCRIPT, '--only', 'paused-client.fencing-off.redis', '--out', out],
+      { cwd: fileURLToPath(new URL('../../../', import.meta.url)), stdio: 'pipe' },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    // Reads the first line, then closes the pipe, as `head -1` does.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(stderr).not.toContain('EPIPE');
+    expect(code).toBe(0);
+    expect(readdirSync(out)).toEqual(['paused-client.fencing-off.redis.json']);
+  });
+});
+
 describe('a server that dies mid-run', () => {
   it('fails the run with an error that names the scenario and the server', async () => {
     const redis = await startRedis({ useEnv: false });
