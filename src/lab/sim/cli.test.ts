@@ -178,6 +178,25 @@ describe('npm run sim', () => {
     );
   });
 
+  it('with --check --trace, reads a recording saved with a byte-order mark as the page does', async () => {
+    const recording = join(PROJECT_ROOT, 'recordings', 'paused-client.fencing-on.redis.json');
+    const marked = join(scratch, 'with-bom.json');
+    writeFileSync(marked, `\uFEFF${readFileSync(recording, 'utf8')}`);
+    const result = await sim(['--check', '--trace', marked]);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe((await sim(['--check', '--trace', recording])).stdout);
+  });
+
+  it('with --check --trace, quotes a binary file in printable characters only', async () => {
+    const binary = join(scratch, 'binary.json');
+    writeFileSync(binary, Buffer.from([0x1b, 0x5b, 0x33, 0x31, 0x6d, 0xff, 0x00, 0x41]));
+    const result = await sim(['--check', '--trace', binary]);
+    expect(result.code).toBe(2);
+    const line = result.stderr.split('\n')[0]!;
+    expect(line).toMatch(/binary\.json is not JSON \(/);
+    expect(line).not.toMatch(/[^\x20-\x7e]/);
+  });
+
   const base = ['--scenario', 'paused-client', '--variant', 'fencing-on'];
   it.each([
     [

@@ -1,6 +1,7 @@
 // A trace file for `npm run sim -- --check --trace FILE`, read as the page reads a recording:
 // refused whole, with what is wrong, if it is not a trace this version understands.
 import { readFileSync } from 'node:fs';
+import { notJsonReason } from '../../panels/replay/unreadableRecording';
 import type { Trace } from '../../sim/trace/schema';
 import { validateTrace } from '../../sim/trace/validate';
 
@@ -23,12 +24,12 @@ export function readTraceFile(
           : (e as Error).message;
     return fail(`cannot read ${shownAs}: ${why}`);
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    return fail(`${shownAs} is not JSON: ${(e as Error).message}`);
-  }
+  // A byte-order mark (some Windows editors add one) is no reason to refuse a file the page's
+  // build reads; and the parser's message quotes the text, which is printed in ASCII only.
+  text = text.replace(/^\uFEFF/, '');
+  const notJson = notJsonReason(text);
+  if (notJson !== null) return fail(`${shownAs} is ${notJson}`);
+  const json: unknown = JSON.parse(text);
   const result = validateTrace(json);
   if (!result.ok) return fail(`${shownAs} is not a trace: ${result.errors.join('; ')}`);
   return result.trace;
