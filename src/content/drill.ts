@@ -202,7 +202,7 @@ export const drillQuestions: readonly DrillQuestion[] = [
     bestChoiceId: 'while-counter-survives',
     answer: [
       'On one node that keeps its data, INCR only grows. But Redis replicates asynchronously: a failover before an increment reaches the replica hands that token out again, and loses the lock too. So does a crash before the last increments reach the disk, and a restart with no persistence starts the counter at 1. WAIT does not close the gap: a failover can still promote a replica that missed the write.',
-      'For tokens that must never repeat, use a store that keeps every acknowledged write: an etcd revision, or a Postgres lease row with synchronous replication and failover only to a standby in sync.',
+      'For tokens that never repeat, take the lock itself, token and all, from a store that keeps every acknowledged write: etcd, or a Postgres lease row that fails over only to a standby in sync.',
     ],
     links: [
       { label: 'Failure cases', href: '#failure-cases' },

@@ -17,7 +17,7 @@ export interface FailureCase {
   variant: string;
   /**
    * What that replay shows: the lock and the storage saving the data, or only the failure, where
-   * the save is something the lock itself does not give (a durable token source instead of a
+   * the save is something the lock itself does not give (a lock with durable tokens instead of a
    * Redis counter, a lock that hands out tokens in place of Redlock).
    */
   replayShows: 'the save' | 'the failure';
@@ -50,7 +50,7 @@ export const failureCases: FailureCase[] = [
     result:
       'The new primary has no lock, and its counter can hand out a token again. Two holders of one token also defeat release.lua: either one’s release deletes the other’s lock.',
     whyRight:
-      'Take tokens from a store that keeps every acknowledged write: an etcd revision, or a lease row on Postgres with synchronous replication that fails over only to a standby in sync.',
+      'Take the lock itself, and so its token, from a store that keeps every acknowledged write: etcd, or a lease row on Postgres with synchronous replication that fails over only to a standby in sync.',
     savedBy: 'Durable token',
     scenario: 'redis-failover',
     variant: 'fencing-on',
@@ -128,4 +128,4 @@ export const failureCases: FailureCase[] = [
 ];
 
 export const failureCasesIntro =
-  'Nine ways a lock goes wrong. Each row names what saves the data, and its link opens a replay. Where the lock and the storage can make the save, the replay shows it. Where the save needs something the lock does not give (a durable token source, a lock that hands out tokens in place of Redlock), the replay shows only the failure.';
+  'Nine ways a lock goes wrong. Each row names what saves the data, and its link opens a replay. Where the lock and the storage can make the save, the replay shows it. Where the save needs a different lock (one whose tokens survive a failover, or one that hands out tokens at all, in place of Redlock), the replay shows only the failure.';

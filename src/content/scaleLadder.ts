@@ -30,7 +30,7 @@ export const ladder: LadderStep[] = [
   },
   {
     step: 3,
-    add: 'Move the lock to Redis and keep the fenced write. A Redis failover can hand out a token twice: accept that, or keep taking tokens from a durable source (the lease row, etcd) and use Redis only to stop work running twice.',
+    add: 'Move the lock to Redis and keep the fenced write. A Redis failover can hand out a token twice. If that is not acceptable, take the lock itself from a durable store (etcd, or stay on the lease row): a token fences only when the lock hands it out with the grant.',
     handles:
       'About 19,000 pairs a second with the token on one Redis (23,000 without), none of it on the primary.',
     labCase: 'redis-token',
