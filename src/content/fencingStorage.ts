@@ -2,7 +2,7 @@
 import type { PseudoListing } from './pseudo';
 
 export const fencingIntro =
-  'For each document the storage keeps the highest token that has written to it: the fence. It refuses a write with a lower token, however late that write arrives. But until the new holder has written, the fence is no higher than the old holder’s token, so there is nothing to refuse the old holder’s write by. A holder that reads before it writes should therefore raise the fence to its own token first: a fenced read.';
+  'For each document the storage keeps the highest token that has written to it: the fence. It refuses a write with a lower token, however late that write arrives. But until the new holder writes, the fence is still no higher than the old holder’s token, so a late write from the old holder gets through. A new holder that reads before it writes should therefore first raise the fence to its own token: a fenced read.';
 
 export const fencingListing: PseudoListing = {
   title: 'a fenced write',
