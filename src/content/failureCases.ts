@@ -10,7 +10,7 @@ export interface FailureCase {
     | 'TTL'
     | 'Token check'
     | 'Extend, fencing'
-    | 'Tokens and fencing'
+    | 'Tokens, fencing'
     | 'Transaction';
   /** The replay that shows it, handed to openReplay(). */
   scenario: string;
@@ -109,7 +109,7 @@ export const failureCases: FailureCase[] = [
       'Redlock cannot notice, and it gives out no token. A fence works only with a token the lock hands out in the same step as the grant, and Redlock cannot do that: for correctness, use a lock that does, such as a lease row or etcd.',
     // Not "Fencing" alone (the seed's word): Redlock has no token to fence with, so what keeps
     // the data right is a different lock whose token the storage checks.
-    savedBy: 'Tokens and fencing',
+    savedBy: 'Tokens, fencing',
     scenario: 'redlock-clock-jump',
     variant: 'default',
     replayShows: 'the failure',
