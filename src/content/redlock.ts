@@ -8,7 +8,7 @@ export const redlockNotes: readonly string[] = [
 /** The designer's reply and its answer, said once the reader has seen what they argue about. */
 export const redlockDebate: readonly string[] = [
   'The clock jump and the GC pause above come from Martin Kleppmann’s critique of Redlock. Salvatore Sanfilippo (antirez), who designed it, replied that a pause past the TTL harms any lock that expires, not Redlock alone. He also wrote that clock jumps can be avoided by slewing clocks (nudging their rate until they are right), never stepping them (setting a new time at once). A monotonic clock would help too, but Redis still expires keys by the wall clock.',
-  'He also argued that a storage able to check tokens could compare and set Redlock’s random value instead. Kleppmann’s answer: a random value tells holders apart, not which came later, so the storage still cannot refuse the older one.',
+  'He also argued that a storage able to check tokens could compare and set Redlock’s random value instead. Kleppmann’s critique had already met that: a random value tells holders apart, not which came later, so the storage still cannot refuse the older one.',
 ];
 
 /** Said after the table of assumptions. */
