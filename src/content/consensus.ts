@@ -32,7 +32,8 @@ export const consensusCapabilities: ConsensusCapability[] = [
   {
     id: 'watch',
     capability: 'Watches on the key',
-    gives: 'Waiters hear when the lock frees up, with no polling.',
+    gives:
+      'Waiters hear when the lock frees up, with no polling. (etcd’s own lock waits this way. The lab’s clients ask again on a timer instead, on every lock alike, so its etcd replays show refusals before the grant.)',
     status: { level: 'yes', text: 'Yes' },
   },
   {
