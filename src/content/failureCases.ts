@@ -6,7 +6,7 @@ export interface FailureCase {
   whyRight: string;
   savedBy:
     | 'Fencing'
-    | 'Durable token'
+    | 'Durable lock'
     | 'TTL'
     | 'Token check'
     | 'Extend, fencing'
@@ -51,7 +51,7 @@ export const failureCases: FailureCase[] = [
       'The new primary has no lock, and its counter can hand out a token again. Two holders of one token also defeat release.lua: either one’s release deletes the other’s lock.',
     whyRight:
       'Take the lock itself, and so its token, from a store that keeps every acknowledged write: etcd, or a lease row on Postgres with synchronous replication that fails over only to a standby in sync.',
-    savedBy: 'Durable token',
+    savedBy: 'Durable lock',
     scenario: 'redis-failover',
     variant: 'fencing-on',
     replayShows: 'the failure',

@@ -42,7 +42,7 @@ const prose = {
   steps: STEPS,
 };
 
-/** The page's sentences; a table's short tag ("Durable token") is not advice. */
+/** The page's sentences; a table's short tag ("Durable lock") is not advice. */
 const sentences = strings(prose)
   .flatMap((s) => s.split(/(?<=[.!?])\s+/))
   .filter((s) => s.split(/\s+/).length >= 5);
