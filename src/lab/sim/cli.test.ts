@@ -53,6 +53,10 @@ describe('npm run sim', () => {
       for (const [name, ms] of Object.entries(s.defaults))
         expect(lines[i]).toMatch(new RegExp(`\\b${name}=${ms}\\b`));
     }
+    // The columns line up on every line, the longest included (server-clock-jump's three locks
+    // once pushed its parameters out of line).
+    for (const column of [' variants: ', ' locks: ', ' params: '])
+      expect([...new Set(lines.map((l) => l.indexOf(column)))], column).toHaveLength(1);
   });
 
   it('with --check, says what came of the run and what each checker found', async () => {

@@ -31,14 +31,24 @@ if (plan.kind === 'help') {
   process.exit(0);
 }
 if (plan.kind === 'list') {
-  for (const s of scenarios) {
+  const rows = scenarios.map((s) => ({
+    name: s.name,
+    variants: s.variants.join(', '),
+    locks: s.locks.join(', '),
+    params: Object.entries(s.defaults)
+      .map(([name, ms]) => `${name}=${ms}`)
+      .join(' '),
+  }));
+  // Each column one space wider than its longest entry: fixed widths let a scenario on three
+  // locks push its own line's parameters out of line with the rest.
+  const width = (column: 'name' | 'variants' | 'locks') =>
+    1 + Math.max(...rows.map((r) => r[column].length));
+  const [nameWidth, variantsWidth, locksWidth] = [width('name'), width('variants'), width('locks')];
+  for (const r of rows)
     process.stdout.write(
-      `${s.name.padEnd(22)} variants: ${s.variants.join(', ').padEnd(26)} locks: ${s.locks.join(', ').padEnd(18)} ` +
-        `params: ${Object.entries(s.defaults)
-          .map(([name, ms]) => `${name}=${ms}`)
-          .join(' ')}\n`,
+      `${r.name.padEnd(nameWidth)} variants: ${r.variants.padEnd(variantsWidth)} ` +
+        `locks: ${r.locks.padEnd(locksWidth)} params: ${r.params}\n`,
     );
-  }
   process.exit(0);
 }
 if (plan.kind === 'check-trace') {
