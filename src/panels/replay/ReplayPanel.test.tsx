@@ -169,7 +169,11 @@ describe('ReplayPanel, the run selects', () => {
     const names = [...scenario.options].map((o) => o.textContent ?? '');
     expect(names.length).toBeGreaterThanOrEqual(11);
     expect(new Set(names).size).toBe(names.length);
-    for (const name of names) expect(name.length, name).toBeLessThanOrEqual(27);
+    for (const name of names)
+      expect(
+        name.length,
+        `“${name}” is over 27 characters: give its scenario a \`short\` name`,
+      ).toBeLessThanOrEqual(27);
   });
 
   it('groups the locks by whether real servers recorded the run, and the source line agrees', () => {
