@@ -200,6 +200,62 @@ describe('the lane timeline’s touch targets, on every committed recording', ()
     expect([...new Set(out)]).toEqual([]);
   });
 
+  it('keep off every other mark’s label, at 100% and 200% text, but where a mark’s 24 px square has no other room', () => {
+    // A stack's top reached up over the label above it (etcd's "busy" over "lock, token 8", the
+    // advisory lock's "write v2" over "commit"), and a tap on those words chose the neighbour:
+    // 114 mark and label pairs at 288, 321, 375 and 430 px, 140 with 343 px, and 16 at 800 and
+    // 1280 px. Left are 49, each a finger's square with no other room (hitRegions: the square
+    // wins), named with the widths where they happen: etcd's refusals and its grant, stacked
+    // within 30 px under "lock, token 8"; the top of a stack whose only room is up, under a label.
+    const allowed = [
+      'etcd-lease.fencing-off.etcd.json, 100%: “busy” at 1159 ms over “paused 2502 ms” at 14.7 ms: 288, 321 px',
+      'etcd-lease.fencing-off.etcd.json, 100%: “busy” at 1234.4 ms over “busy” at 1026.5 ms: 288, 321 px',
+      'etcd-lease.fencing-off.etcd.json, 100%: “busy” at 1026.5 ms over “lock, token 4” at 1324.7 ms: 288, 321 px',
+      'etcd-lease.fencing-off.etcd.json, 100%: “busy” at 1159 ms over “lock, token 4” at 1324.7 ms: 288, 321, 343, 375, 430 px',
+      'etcd-lease.fencing-off.etcd.json, 100%: “busy” at 1234.4 ms over “lock, token 4” at 1324.7 ms: 375 px',
+      'etcd-lease.fencing-off.etcd.json, 200%: “busy” at 1026.5 ms over “lock, token 4” at 1324.7 ms: 288, 321, 343 px',
+      'etcd-lease.fencing-off.etcd.json, 200%: “busy” at 1234.4 ms over “lock, token 4” at 1324.7 ms: 288 px',
+      'etcd-lease.fencing-off.etcd.json, 200%: “busy” at 1159 ms over “lock, token 4” at 1324.7 ms: 321, 343, 375, 430, 800 px',
+      'etcd-lease.fencing-on.etcd.json, 100%: “busy” at 1157.8 ms over “paused 2501 ms” at 11.6 ms: 288, 321 px',
+      'etcd-lease.fencing-on.etcd.json, 100%: “busy” at 1233.8 ms over “busy” at 1028.7 ms: 288, 321 px',
+      'etcd-lease.fencing-on.etcd.json, 100%: “busy” at 1028.7 ms over “lock, token 8” at 1325.1 ms: 288, 321 px',
+      'etcd-lease.fencing-on.etcd.json, 100%: “busy” at 1157.8 ms over “lock, token 8” at 1325.1 ms: 288, 321, 343, 375, 430 px',
+      'etcd-lease.fencing-on.etcd.json, 100%: “busy” at 1233.8 ms over “lock, token 8” at 1325.1 ms: 343, 375 px',
+      'etcd-lease.fencing-on.etcd.json, 200%: “busy” at 1028.7 ms over “lock, token 8” at 1325.1 ms: 288, 343 px',
+      'etcd-lease.fencing-on.etcd.json, 200%: “busy” at 1233.8 ms over “lock, token 8” at 1325.1 ms: 288, 321 px',
+      'etcd-lease.fencing-on.etcd.json, 200%: “busy” at 1157.8 ms over “lock, token 8” at 1325.1 ms: 343, 375, 430, 800 px',
+      'holder-crash.default.pg-lease.json, 100%: “release” at 355.8 ms over “lock, token 34” at 354.7 ms: 800, 1280 px',
+      'holder-crash.default.pg-lease.json, 200%: “busy” at 246.7 ms over “lock, token 34” at 354.7 ms: 288 px',
+      'holder-crash.default.redis.json, 100%: “release” at 351.5 ms over “lock, token 34” at 349.7 ms: 800, 1280 px',
+      'holder-crash.default.redis.json, 200%: “busy” at 244.8 ms over “lock, token 34” at 349.7 ms: 288 px',
+      'slow-release.blind-delete.redis.json, 100%: “lock, token 34” at 321.1 ms over “stale write v2b” at 600.2 ms: 288 px',
+    ];
+    const found = new Map<string, number[]>();
+    for (const { file, trace } of recordings)
+      for (const k of [1, 2])
+        for (const width of [288, 321, 343, 375, 430, 800, 1280]) {
+          const l = layoutTimeline(timelineModel(trace), { width, laneHeight: 76, textScale: k });
+          const regions = hitRegions(l, k);
+          l.marks.forEach((m, i) => {
+            const t = labelTextBox(m, k);
+            if (!t) return;
+            const words: Rect = {
+              x: t.left,
+              y: t.top,
+              width: t.right - t.left,
+              height: t.bottom - t.top,
+            };
+            regions.forEach((rs, j) => {
+              if (j === i || !rs.some((r) => overlap(r, words))) return;
+              const n = l.marks[j]!;
+              const pair = `${file}, ${k * 100}%: “${n.label}” at ${fmt(n.t)} over “${m.label}” at ${fmt(m.t)}`;
+              found.set(pair, [...(found.get(pair) ?? []), width]);
+            });
+          });
+        }
+    expect([...found].map(([pair, at]) => `${pair}: ${at.join(', ')} px`)).toEqual(allowed);
+  });
+
   it('draw the ring where it was: 26 px round a lone point', () => {
     const l = layoutTimeline(timelineModel(recordings[0]!.trace), { width: 800 });
     const lone = l.marks.find((m) => m.x2 === undefined && !m.stacked)!;

@@ -54,6 +54,11 @@ const meet = (a: Box, b: Box): Box => ({
   y1: Math.min(a.y1, b.y1),
 });
 
+/** Whether `a` and `b` share some room: `!empty(meet(a, b))`, without making the box. */
+const overlap = (a: Box, b: Box) =>
+  Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > EMPTY &&
+  Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > EMPTY;
+
 /** `a` less `b`: up to four boxes (the strips over, under, left and right of their overlap). */
 function minus(a: Box, b: Box): Box[] {
   const i = meet(a, b);
@@ -66,8 +71,12 @@ function minus(a: Box, b: Box): Box[] {
   ].filter((p) => !empty(p));
 }
 
-const minusAll = (as: Box[], bs: readonly Box[]): Box[] =>
-  bs.reduce((left, b) => left.flatMap((a) => minus(a, b)), as);
+/** `as` less every one of `bs`. Most of `bs` are far off: those are passed over without a copy. */
+function minusAll(as: Box[], bs: readonly Box[]): Box[] {
+  let left = as;
+  for (const b of bs) if (left.some((a) => overlap(a, b))) left = left.flatMap((a) => minus(a, b));
+  return left;
+}
 
 /**
  * Each claimant's boxes, where two claim the same room split between them halfway: across,
@@ -109,7 +118,15 @@ function shareOut(claims: { m: PlacedMark; boxes: Box[] }[]): Box[][] {
  *    rows), room beside the stack, left and right, 24 px tall round the lane's line and 24 px
  *    wide: where the room allows it, a finger's width of its own;
  * 5. for a target that still holds no 24 px square (marks a few px apart across, each with its
- *    half of the room between them), the nearest free 24 px square over, under or beside it.
+ *    half of the room between them), the nearest free 24 px square over, under or beside it;
+ * 6. each label's words, where no target is yet.
+ *
+ * Steps 2 and 5 keep off other marks' labels, so that a tap on the words chooses the mark they
+ * name: a stack's top reached up over the label above it (etcd's "busy" under "lock, token 8",
+ * the advisory lock's "write v2" under "commit"), and a tap there chose the neighbour. The square
+ * wins over the words: where a mark is left with no 24 px square so (etcd's refusals on a phone,
+ * three tops of stacks in 22 px under one label, each with room only over its place), the marks
+ * that sought squares beside it claim again, their reach over the labels as before.
  *
  * `k` is the reader's text size over the default (see ringBox); a finger's 24 px do not grow.
  */
@@ -117,17 +134,49 @@ export function hitRegions(
   layout: Pick<TimelineLayout, 'marks'> & Partial<Pick<TimelineLayout, 'width'>>,
   k = 1,
 ): Rect[][] {
+  const overLabels = new Set<number>();
+  let { out, crowd } = claimTargets(layout, k, overLabels);
+  // A mark left short claims again over the labels, and with it every mark that sought a square
+  // at step 5: they share the room, and one given its reach back could leave another short in
+  // turn. Over the committed recordings, one pass again is enough (etcd's, on a phone).
+  for (let pass = 0; pass < 4; pass++) {
+    const short = out.flatMap((boxes, i) => (holdsSquare(boxes) || overLabels.has(i) ? [] : [i]));
+    if (!short.length) break;
+    for (const i of [...short, ...crowd]) overLabels.add(i);
+    ({ out, crowd } = claimTargets(layout, k, overLabels));
+  }
+  return out.map((boxes) => merged(boxes).map(toRect));
+}
+
+/**
+ * hitRegions' claims, each mark's boxes, and the marks that sought a square at step 5.
+ * `overLabels`: the marks whose reach (step 2) may cover other marks' labels, for want of a
+ * square elsewhere.
+ */
+function claimTargets(
+  layout: Pick<TimelineLayout, 'marks'> & Partial<Pick<TimelineLayout, 'width'>>,
+  k: number,
+  overLabels: ReadonlySet<number>,
+): { out: Box[][]; crowd: number[] } {
   const marks = layout.marks;
   const out: Box[][] = marks.map(() => []);
   const taken = () => out.flat();
   const points = marks.flatMap((m, i) => (m.x2 === undefined ? [{ m, i }] : []));
   const half = TARGET_PX / 2;
+  const labels = marks.map((m) => {
+    const t = labelTextBox(m, k);
+    return t ? { x0: t.left, x1: t.right, y0: t.top, y1: t.bottom } : null;
+  });
+  /** The labels of every mark but the `i`th. */
+  const othersLabels = (i: number) => labels.filter((b, j): b is Box => b !== null && j !== i);
 
   // 1. The rings.
   const rings = shareOut(points.map(({ m }) => ({ m, boxes: [toBox(ringBox(m, k))] })));
   points.forEach(({ i }, n) => out[i]!.push(...rings[n]!));
 
-  // 2. A stack's top and bottom reach up and down.
+  // 2. A stack's top and bottom reach up and down, round other marks' labels (its own is its
+  // target anyway), keeping what stays one piece with its place. Where that leaves no 24 px
+  // square, step 5 finds one.
   const ends = points.flatMap(({ m, i }) => {
     const st = m.stacked;
     const ring = toBox(ringBox(m, k));
@@ -139,9 +188,13 @@ export function hitRegions(
     return [];
   });
   const before2 = taken();
-  shareOut(ends.map(({ m, boxes }) => ({ m, boxes: minusAll(boxes, before2) }))).forEach(
-    (boxes, n) => out[ends[n]!.i]!.push(...boxes),
-  );
+  const ends2 = ends.map(({ m, i, boxes }) => ({
+    m,
+    boxes: overLabels.has(i)
+      ? minusAll(boxes, before2)
+      : attached(minusAll(minusAll(boxes, before2), othersLabels(i)), out[i]!),
+  }));
+  shareOut(ends2).forEach((boxes, n) => out[ends[n]!.i]!.push(...boxes));
 
   // 3. The bars, under the points; of two, the later.
   const before3 = taken();
@@ -184,11 +237,21 @@ export function hitRegions(
   // px apart, their targets side by side, never have that.
   const width = layout.width ?? Infinity;
   const short = new Set(marks.flatMap((_, i) => (holdsSquare(out[i]!) ? [] : [i])));
+  const crowd = [...short];
+  // A mark's own label, less the targets round it: step 6 gives it those words.
+  const ownLabel = (i: number) =>
+    labels[i]
+      ? minusAll(
+          [labels[i]],
+          out.flatMap((b, j) => (j === i ? [] : b)),
+        )
+      : [];
   const squaresFor = (i: number, anyOne = false) =>
     freeSquares(
       marks[i]!,
       out[i]!,
       out.flatMap((b, j) => (j === i ? [] : b)),
+      othersLabels(i),
       width,
       anyOne,
     );
@@ -199,6 +262,16 @@ export function hitRegions(
     const open = [...short]
       .map((i) => ({ i, squares: squaresFor(i) }))
       .filter((c) => c.squares.length);
+    // Where every square left would cover another mark's words (the nearest covers none where
+    // one does not), a mark whose own words hold a square by themselves keeps to those: a piece
+    // apart from its place (at 200% a label is 26 px tall), but no neighbour's words lost.
+    const toWords = open.filter(
+      (c) => othersLabels(c.i).some((o) => overlap(o, c.squares[0]!)) && holdsSquare(ownLabel(c.i)),
+    );
+    if (toWords.length) {
+      for (const c of toWords) short.delete(c.i);
+      continue;
+    }
     if (!open.length) break;
     const pick = open.reduce((a, b) => (b.squares.length < a.squares.length ? b : a));
     const rest = open.filter((c) => c !== pick).map((c) => c.i);
@@ -222,18 +295,46 @@ export function hitRegions(
     if (t)
       out[i]!.push(...minusAll([{ x0: t.left, x1: t.right, y0: t.top, y1: t.bottom }], before6));
   });
+  return { out, crowd };
+}
 
-  return out.map((boxes) => merged(boxes).map(toRect));
+/**
+ * The boxes of `pieces` that meet `to` along an edge, or meet one that does, and so on: a claim cut
+ * round a label keeps only what stays one piece with the target it grows.
+ */
+function attached(pieces: readonly Box[], to: readonly Box[]): Box[] {
+  const touch = (a: Box, b: Box) => {
+    const across = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+    const down = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+    return (across > 0.5 && down > -0.01) || (down > 0.5 && across > -0.01);
+  };
+  const kept: Box[] = [];
+  let left = [...pieces];
+  for (let grew = true; grew;) {
+    const next = left.filter((p) => [...to, ...kept].some((o) => touch(p, o)));
+    grew = next.length > 0;
+    kept.push(...next);
+    left = left.filter((p) => !next.includes(p));
+  }
+  return kept;
 }
 
 /** Whether the boxes together hold a TARGET_PX square (tried flush with their edges). */
 function holdsSquare(boxes: readonly Box[]): boolean {
   const s = TARGET_PX - 0.01;
-  const xs = boxes.flatMap((b) => [b.x0, b.x1 - s]);
-  const ys = boxes.flatMap((b) => [b.y0, b.y1 - s]);
-  return xs.some((x0) =>
-    ys.some((y0) => minusAll([{ x0, y0, x1: x0 + s, y1: y0 + s }], boxes).length === 0),
-  );
+  const xs = new Set(boxes.flatMap((b) => [b.x0, b.x1 - s]));
+  const ys = new Set(boxes.flatMap((b) => [b.y0, b.y1 - s]));
+  // A square's top left corner lies in one of the boxes: the rest are passed over at once.
+  const inside = (x: number, y: number) =>
+    boxes.some((b) => b.x0 <= x && x < b.x1 && b.y0 <= y && y < b.y1);
+  for (const x0 of xs)
+    for (const y0 of ys)
+      if (
+        inside(x0 + EMPTY, y0 + EMPTY) &&
+        !minusAll([{ x0, y0, x1: x0 + s, y1: y0 + s }], boxes).length
+      )
+        return true;
+  return false;
 }
 
 /** How far a square's centre may stand over or under the mark's own centre, in px. */
@@ -242,13 +343,16 @@ const SQUARE_REACH_PX = 36;
 /**
  * The free TARGET_PX squares for a mark, nearest first (to its centre, or for a bar the nearest
  * point of its line): each holds some of the mark's span across, meets `own` along an edge or
- * over it, keeps inside the figure across, and overlaps none of `everyOther`. `anyOne`: the
+ * over it, keeps inside the figure across, and overlaps none of `everyOther`. Those that cover
+ * none of `keepOff` (other marks' labels) come first: a square covers a neighbour's words only
+ * where the mark has no other, for a finger's 24 px come before a tap on the words. `anyOne`: the
  * first found, for a question of whether there is one.
  */
 function freeSquares(
   m: PlacedMark,
   own: readonly Box[],
   everyOther: readonly Box[],
+  keepOff: readonly Box[],
   width: number,
   anyOne = false,
 ): Box[] {
@@ -264,7 +368,8 @@ function freeSquares(
     y0: cy - SQUARE_REACH_PX - s,
     y1: cy + SQUARE_REACH_PX + s,
   };
-  const others = everyOther.filter((o) => !empty(meet(o, reach)));
+  const others = everyOther.filter((o) => overlap(o, reach));
+  const words = keepOff.filter((o) => overlap(o, reach));
   const meets = (b: Box) =>
     own.some(
       (o) =>
@@ -272,7 +377,6 @@ function freeSquares(
         b.y0 <= o.y1 + 0.01 &&
         o.y0 <= b.y1 + 0.01,
     );
-  const free = (b: Box) => others.every((o) => empty(meet(b, o)));
   // Every 2 px, and flush with the edges of the boxes round it (a stack's places end on halves).
   const edges = [...own, ...others];
   const lowX = from - s + bar;
@@ -287,18 +391,23 @@ function freeSquares(
   for (const e of edges)
     for (const y0 of [e.y1, e.y0 - s])
       if (Math.abs(y0 + s / 2 - cy) <= SQUARE_REACH_PX) y0s.add(y0);
-  const found: { b: Box; d: number }[] = [];
+  const found: { b: Box; d: number; covers: boolean }[] = [];
   for (const x0 of x0s) {
     if (x0 < 0 || x0 + s > width) continue;
     const ax = Math.min(Math.max(x0 + s / 2, from), to);
+    // Only the boxes over this column of squares can stand in their way.
+    const column: Box = { x0, x1: x0 + s, y0: -Infinity, y1: Infinity };
+    const inColumn = others.filter((o) => overlap(o, column));
+    const wordsInColumn = words.filter((o) => overlap(o, column));
     for (const y0 of y0s) {
       const b = { x0, y0, x1: x0 + s, y1: y0 + s };
-      if (!meets(b) || !free(b)) continue;
+      if (!meets(b) || inColumn.some((o) => overlap(b, o))) continue;
       if (anyOne) return [b];
-      found.push({ b, d: Math.hypot(x0 + s / 2 - ax, y0 + s / 2 - cy) });
+      const covers = wordsInColumn.some((o) => overlap(b, o));
+      found.push({ b, d: Math.hypot(x0 + s / 2 - ax, y0 + s / 2 - cy), covers });
     }
   }
-  return found.sort((p, q) => p.d - q.d).map((f) => f.b);
+  return found.sort((p, q) => Number(p.covers) - Number(q.covers) || p.d - q.d).map((f) => f.b);
 }
 
 /** Boxes that meet edge to edge along the whole of it, as one (a stack's place and its reach). */
