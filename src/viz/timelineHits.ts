@@ -136,13 +136,19 @@ export function hitRegions(
 ): Rect[][] {
   const overLabels = new Set<number>();
   let { out, crowd } = claimTargets(layout, k, overLabels);
-  // A mark left short claims again over the labels, and with it every mark that sought a square
-  // at step 5: they share the room, and one given its reach back could leave another short in
-  // turn. Over the committed recordings, one pass again is enough (etcd's, on a phone).
-  for (let pass = 0; pass < 4; pass++) {
-    const short = out.flatMap((boxes, i) => (holdsSquare(boxes) || overLabels.has(i) ? [] : [i]));
-    if (!short.length) break;
-    for (const i of [...short, ...crowd]) overLabels.add(i);
+  // A mark left short claims again with its reach over the labels. Where that is not enough,
+  // every mark that sought a square at step 5 does too: they share the room, and one given its
+  // reach back can leave another short in turn. Only the marks that need it cover words.
+  for (let pass = 0; pass < 6; pass++) {
+    const short = out.flatMap((boxes, i) => (holdsSquare(boxes) ? [] : [i]));
+    const fresh = short.filter((i) => !overLabels.has(i));
+    const widen = fresh.length
+      ? fresh
+      : short.length
+        ? crowd.filter((i) => !overLabels.has(i))
+        : [];
+    if (!widen.length) break;
+    for (const i of widen) overLabels.add(i);
     ({ out, crowd } = claimTargets(layout, k, overLabels));
   }
   return out.map((boxes) => merged(boxes).map(toRect));
