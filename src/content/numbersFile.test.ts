@@ -190,4 +190,8 @@ describe('loadNumbers', () => {
   it('loads a good file', () => {
     expect(loadNumbers(JSON.stringify(good()), 'f').status).toBe('ok');
   });
+
+  it('reads a file that starts with a byte-order mark, as the recordings are read', () => {
+    expect(loadNumbers(`\uFEFF${JSON.stringify(good())}`, 'f').status).toBe('ok');
+  });
 });

@@ -279,7 +279,9 @@ export function loadNumbers(text: string | undefined, file: string): NumbersLoad
   if (text === undefined) return { status: 'missing', file };
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    // A byte-order mark (some editors on Windows write one) is no reason to refuse the file: the
+    // recordings are read past one too.
+    parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     return { status: 'invalid', file, problems: [`not valid JSON: ${(error as Error).message}`] };
   }
