@@ -38,6 +38,7 @@ afterAll(() => {
 });
 
 describe('npm run bench:page', () => {
+  // A build and ten loads in Chromium: 50 s in CI with a helper's tests beside it, past 60 s once.
   it("builds the page and keeps its initial JavaScript within DESIGN.md's 110 kB", async () => {
     // The interactions have a test of their own below: with them this one would run past its time.
     const { code, stdout, stderr } = await benchPage(['--interactions', '0']);
@@ -64,7 +65,7 @@ describe('npm run bench:page', () => {
       );
       expect(line).toContain(`total blocking time ${f.totalBlockingMs.toFixed(0).padStart(4)} ms`);
     }
-  });
+  }, 180_000);
 
   it('with --loads 0, prints the sizes alone', async () => {
     const { code, stdout } = await benchPage(['--loads', '0']);
