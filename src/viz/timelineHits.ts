@@ -2,7 +2,13 @@
 // larger than the drawn mark (WCAG 2.2, 2.5.8: 24 by 24 CSS px, or spacing). Pure: React draws the
 // result under every mark (LaneTimeline.tsx). No two marks' targets overlap, so what a tap
 // chooses does not hang on which target happens to be painted last.
-import { labelTextBox, ringPx, type PlacedMark, type TimelineLayout } from './timelineLayout';
+import {
+  labelTextBox,
+  ringPx,
+  TARGET_PX,
+  type PlacedMark,
+  type TimelineLayout,
+} from './timelineLayout';
 
 /** A box in the timeline's px, as SVG's rect has it. */
 export interface Rect {
@@ -13,7 +19,7 @@ export interface Rect {
 }
 
 /** The height and width a finger needs (WCAG 2.5.8, Target Size (Minimum)). */
-export const TARGET_PX = 24;
+export { TARGET_PX };
 
 /**
  * The box the focus ring (and the current step's ring) outlines: 26 px round a lone point, a

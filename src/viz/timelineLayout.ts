@@ -327,6 +327,12 @@ export function ringPx(k = 1): number {
   return 7 * k + RING_HALF_PX - 8;
 }
 
+/**
+ * The height and width a finger's target needs (WCAG 2.5.8; timelineHits gives each mark one):
+ * the top and bottom of a stack reach out to it (see stackReach).
+ */
+export const TARGET_PX = 24;
+
 /** How far over and under its lane's line a stack of marks reaches: its ring's reach, and a half. */
 function stackHalfPx(k: number): number {
   return ringPx(k) + STACK_HALF_PX - 13;
@@ -518,6 +524,13 @@ function placeMarks(
     return out;
   });
   stackPoints(placed, k);
+  // The room over the top of each stack (under its bottom) that its mark's touch target takes
+  // (see stackReach), in the rows as first stacked: a label of another mark there is covered by
+  // that target where the mark has no other room for it.
+  const reaches = placed.flatMap((p) => {
+    const box = p.stacked ? stackReach(p, p.stacked.row, p.stacked.rows, k) : null;
+    return box ? [{ id: p.id, box }] : [];
+  });
 
   // What a label must not be drawn over: every mark with the ring round it (the current step's
   // ring can be any mark's), and, where another place is free, the lines from writes to the
@@ -562,7 +575,11 @@ function placeMarks(
   // pause, the TTL running out: what the run is about), the bold labels are given room first
   // instead, if that leaves fewer of them out. `firstForm` starts a mark at one of its shorter
   // forms (see below).
-  const label = (boldFirst: boolean, firstForm: ReadonlyMap<string, number>): PlacedMark[] => {
+  const label = (
+    boldFirst: boolean,
+    firstForm: ReadonlyMap<string, number>,
+    outOfReach: ReadonlySet<string> = new Set(),
+  ): PlacedMark[] => {
     const marks = placed.map((m) => ({ ...m }));
     const taken: Box[] = [...laneNames];
     const rank = (m: PlacedMark) =>
@@ -626,7 +643,17 @@ function placeMarks(
               );
             clear.sort((p, q) => nested(p) - nested(q));
           }
-          const best = clear.find((c) => !soft(c.box)) ?? clear[0];
+          const inReach = (c: { text: Box }) =>
+            reaches.some((r) => r.id !== m.id && overlaps(c.text, r.box, -0.01, -0.01));
+          // A label in a stack's reach that is asked to keep out of it (see below) goes to the
+          // next place on the same side clear of it and of every line, where there is one.
+          const first = clear.find((c) => !soft(c.box)) ?? clear[0];
+          const best =
+            (first &&
+              outOfReach.has(m.id) &&
+              inReach(first) &&
+              clear.find((c) => c.side === first.side && !soft(c.box) && !inReach(c))) ||
+            first;
           if (best) {
             m.label = text;
             m.labelAt = best.side;
@@ -692,7 +719,35 @@ function placeMarks(
     best = trial;
     firstForm = next;
   }
-  matchStacksToLabels(best, k);
+  matchStacksToLabels(best, k, width);
+
+  // An unlabelled mark at the top (or bottom) of a stack has no words to take a tap for it: its
+  // touch target is its place and the room over (under) it, and another mark's label there is
+  // covered by it where the mark has no other room (etcd's refusal under "lock, token 8", at 800
+  // px with the text at 200%). Those labels are placed again, each kept out of that room where
+  // its side has another place clear of it, as long as that leaves no more marks out.
+  const inUnlabelledReach = (marks: PlacedMark[]) => {
+    const reaches = marks.flatMap((n) => {
+      const reach =
+        n.stacked && n.labelAt === 'none' ? stackReach(n, n.stacked.row, n.stacked.rows, k) : null;
+      return reach ? [reach] : [];
+    });
+    return marks.filter((m) => {
+      const t = labelTextBox(m, k);
+      return t && reaches.some((reach) => overlaps(reach, t, -0.01, -0.01));
+    });
+  };
+  const reached = inUnlabelledReach(best);
+  if (reached.length) {
+    const trial = label(useBoldFirst, firstForm, new Set(reached.map((m) => m.id)));
+    matchStacksToLabels(trial, k, width);
+    if (
+      leftOut(trial) <= leftOut(best) &&
+      worse(trial, best) <= 0 &&
+      inUnlabelledReach(trial).length < reached.length
+    )
+      best = trial;
+  }
   return best;
 }
 
@@ -857,7 +912,7 @@ function stackGeometry(rows: number, k: number): { pitch: number; scale: number;
  * next to its own mark rather than past its neighbour's. The labels do not move: they are placed
  * from the lane's line, and the stack keeps within the height every label keeps clear of.
  */
-function matchStacksToLabels(marks: PlacedMark[], k: number): void {
+function matchStacksToLabels(marks: PlacedMark[], k: number, width: number): void {
   const rank = (m: PlacedMark) =>
     m.labelAt === 'above' ? (m.labelFar ? 0 : 1) : m.labelAt === 'below' ? (m.labelFar ? 4 : 3) : 2;
   for (const run of crowdedRuns(marks, k)) {
@@ -884,7 +939,120 @@ function matchStacksToLabels(marks: PlacedMark[], k: number): void {
           }
         }
     }
+    clearStackReach(run, marks, k, width, fits);
     for (const m of run)
       m.stacked = { ...m.stacked!, dy: -stackHalfPx(k) + pitch * (m.stacked!.row + 0.5) };
+  }
+}
+
+/**
+ * The room over the top of a stack (under its bottom) that the mark in that row takes for its
+ * touch target: its place there is under TARGET_PX tall, and timelineHits grows it outwards to
+ * that height, its ring's width across. None for a middle row: its target goes beside the stack.
+ */
+function stackReach(m: PlacedMark, row: number, rows: number, k: number): Box | null {
+  const { pitch } = stackGeometry(rows, k);
+  const grow = TARGET_PX - pitch;
+  if (grow <= 0 || (row > 0 && row < rows - 1)) return null;
+  const r = ringPx(k);
+  const placeTop = m.y - stackHalfPx(k) + pitch * row;
+  return row === 0
+    ? { left: m.x - r, right: m.x + r, top: placeTop - grow, bottom: placeTop }
+    : { left: m.x - r, right: m.x + r, top: placeTop + pitch, bottom: placeTop + pitch + grow };
+}
+
+/**
+ * Whether a stack end's reach (see stackReach) holds a TARGET_PX square clear of `words`, other
+ * marks' labels: across, the square holds the mark's time (timelineHits' step 5 looks for one
+ * there, meeting its place) and keeps inside the figure. Where a label covers only part of the
+ * reach across, the target goes round it.
+ */
+function reachHoldsSquare(reach: Box, x: number, words: readonly Box[], width: number): boolean {
+  const spans = words.filter((w) => w.top < reach.bottom - 0.01 && w.bottom > reach.top + 0.01);
+  const lefts = [x - TARGET_PX, x, ...spans.flatMap((w) => [w.right, w.left - TARGET_PX])];
+  return lefts.some(
+    (a) =>
+      a >= x - TARGET_PX - 0.01 &&
+      a <= x + 0.01 &&
+      a >= 0 &&
+      a + TARGET_PX <= width &&
+      spans.every((w) => w.right <= a + 0.01 || w.left >= a + TARGET_PX - 0.01),
+  );
+}
+
+/**
+ * Where the top (or bottom) of a stack of one moment finds no finger's square in its reach for
+ * other marks' labels (see reachHoldsSquare), moves it to another row, or swaps it with another
+ * mark of the stack, where the shapes still keep apart and fewer ends are left so. Its target
+ * would otherwise cover those words, so that a tap on them chose the wrong mark: holder-crash's
+ * "release", labelled on the line further out, took the top and reached up into "lock, token
+ * 34" over the stack at 800 px; the grant now takes the top, its reach over its own words, and
+ * the release the middle, its target beside the stack. The labels do not move.
+ */
+function clearStackReach(
+  run: PlacedMark[],
+  marks: readonly PlacedMark[],
+  k: number,
+  width: number,
+  fits: () => boolean,
+): void {
+  const rows = run[0]!.stacked!.rows;
+  const words = marks.flatMap((m) => {
+    const t = labelTextBox(m, k);
+    return t ? [{ m, t }] : [];
+  });
+  // How many of the stack's ends find no finger's square in their reach for other marks' labels.
+  const reachedOver = () =>
+    run.filter((m) => {
+      const reach = stackReach(m, m.stacked!.row, rows, k);
+      const others = words.flatMap((w) => (w.m.id === m.id ? [] : [w.t]));
+      return reach !== null && !reachHoldsSquare(reach, m.x, others, width);
+    }).length;
+  const setRow = (m: PlacedMark, row: number) => (m.stacked = { ...m.stacked!, row });
+  // Only a stack of one moment with no other point of its lane beside it has its rows moved: a
+  // middle row's target goes beside the stack (timelineHits, step 4), a finger's width out past
+  // its ring, and an end's target takes the room over or under its place. Where marks stand
+  // further apart (etcd's refusals a few ms apart on a phone, a refusal 56 px before the holder
+  // crash's stack at 200%), a mark moved takes room a neighbour's square needed.
+  const xs = run.map((m) => m.x);
+  const besidePx = TARGET_PX + 2 * ringPx(k);
+  const [from, to] = [Math.min(...xs), Math.max(...xs)];
+  if (to - from > 14 * k) return;
+  if (
+    marks.some(
+      (n) =>
+        n.x2 === undefined &&
+        n.lane === run[0]!.lane &&
+        n.row === run[0]!.row &&
+        !run.includes(n) &&
+        n.x > from - besidePx &&
+        n.x < to + besidePx,
+    )
+  )
+    return;
+  type Move = { m: PlacedMark; row: number }[];
+  // A write keeps its row, so that its line to the storage leaves from under the stack.
+  const keepsWrites = (move: Move) =>
+    move.every(({ m, row }) => m.kind !== 'write' || m.stacked!.row === row);
+  for (let passes = 0; passes < run.length; passes++) {
+    const before = reachedOver();
+    if (before === 0) return;
+    // Each mark alone to each other row, then each pair's rows swapped: the first that helps.
+    const moves: Move[] = run.flatMap((a) => [
+      ...Array.from({ length: rows }, (_, row) => [{ m: a, row }]),
+      ...run.map((b) => [
+        { m: a, row: b.stacked!.row },
+        { m: b, row: a.stacked!.row },
+      ]),
+    ]);
+    const better = moves.find((move) => {
+      if (!keepsWrites(move)) return false;
+      const was = move.map(({ m }) => m.stacked!.row);
+      move.forEach(({ m, row }) => setRow(m, row));
+      const ok = fits() && reachedOver() < before;
+      if (!ok) move.forEach(({ m }, i) => setRow(m, was[i]!));
+      return ok;
+    });
+    if (!better) return;
   }
 }
