@@ -3,6 +3,7 @@
 // the token counter (fence:{name}), never the "fence counter": a reader who meets both names
 // takes them for two things, or takes the storage's fence for a counter in Redis.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { allStrings } from './allStrings';
 import * as capabilities from './capabilities';
 import * as consensus from './consensus';
 import * as drill from './drill';
@@ -25,15 +26,6 @@ import { loadRun, replayOptions, runsReady } from '../panels/replay/runs';
 
 beforeAll(() => runsReady);
 
-/** Every string an export holds, however deep in its arrays and objects. */
-function strings(value: unknown, out: string[] = []): string[] {
-  if (typeof value === 'string') out.push(value);
-  else if (Array.isArray(value)) for (const v of value) strings(v, out);
-  else if (typeof value === 'object' && value !== null)
-    for (const v of Object.values(value)) strings(v, out);
-  return out;
-}
-
 const prose = {
   capabilities,
   consensus,
@@ -54,7 +46,7 @@ const prose = {
 
 describe('the Redis key that hands out tokens', () => {
   it('is the token counter in the sections’ prose', () => {
-    const all = strings(prose);
+    const all = allStrings(prose);
     expect(all.some((s) => /token counter/.test(s))).toBe(true);
     for (const s of all) expect(s).not.toMatch(/fence counter/i);
   });

@@ -5,6 +5,7 @@
 // ladder once said "keep taking tokens from a durable source … and use Redis only to stop work
 // running twice", and the failover row and the INCR drill answer "take tokens from a store".
 import { describe, expect, it } from 'vitest';
+import { allStrings } from './allStrings';
 import * as drill from './drill';
 import * as failureCases from './failureCases';
 import * as scaleLadder from './scaleLadder';
@@ -17,15 +18,6 @@ import * as redlock from './redlock';
 import * as top from './top';
 import * as numbers from './numbers';
 import { STEPS } from '../panels/fenced-path/steps';
-
-/** Every string an export holds, however deep in its arrays and objects. */
-function strings(value: unknown, out: string[] = []): string[] {
-  if (typeof value === 'string') out.push(value);
-  else if (Array.isArray(value)) for (const v of value) strings(v, out);
-  else if (typeof value === 'object' && value !== null)
-    for (const v of Object.values(value)) strings(v, out);
-  return out;
-}
 
 const prose = {
   drill,
@@ -43,7 +35,7 @@ const prose = {
 };
 
 /** The page's sentences; a table's short tag ("Durable lock") is not advice. */
-const sentences = strings(prose)
+const sentences = allStrings(prose)
   .flatMap((s) => s.split(/(?<=[.!?])\s+/))
   .filter((s) => s.split(/\s+/).length >= 5);
 

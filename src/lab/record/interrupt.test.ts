@@ -72,22 +72,30 @@ function signalIfThere(pid: number, signal: NodeJS.Signals): void {
 
 const labFolders = (dir: string) => readdirSync(dir).filter((n) => n.startsWith('fencing-lab-'));
 
+/**
+ * A recorder's surroundings: servers the lab starts itself, never ones named in the environment,
+ * and a temp folder of its own, so that its servers and folders are told apart from any other's.
+ * Short, as Postgres's socket path must be; open, as Postgres runs as its own user when the lab
+ * is root and must reach its folder in here.
+ */
+function ownServers(prefix: string): { env: NodeJS.ProcessEnv; tmpDir: string } {
+  const tmpDir = mkdtempSync(join(tmpdir(), prefix));
+  chmodSync(tmpDir, 0o755);
+  made.push(tmpDir);
+  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: tmpDir };
+  for (const name of ['REDIS_URL', 'DATABASE_URL', 'ETCD_ENDPOINTS']) delete env[name];
+  return { env, tmpDir };
+}
+
 describe.runIf(process.platform === 'linux')('Ctrl-C on npm run lab:record', () => {
   it('cleans up even when the recorder is busy as the signal comes', async () => {
     const out = join(scratch, 'out');
-    // Servers the lab starts itself, never ones named in the environment.
-    const env = { ...process.env };
-    for (const name of ['REDIS_URL', 'DATABASE_URL', 'ETCD_ENDPOINTS']) delete env[name];
-    // Short, as Postgres's socket path must be; open, as Postgres runs as its own user when the
-    // lab is root and must reach its folder in here.
-    const tmpDir = mkdtempSync(join(tmpdir(), 'fl-int-'));
-    chmodSync(tmpDir, 0o755);
-    made.push(tmpDir);
+    const { env, tmpDir } = ownServers('fl-int-');
     const npm = spawn(
       'npm',
       ['run', '--silent', 'lab:record', '--', '--only', 'paused-client', '--out', out],
       // Its own process group, as a terminal gives a command: Ctrl-C signals the whole group.
-      { cwd: PROJECT_ROOT, env: { ...env, TMPDIR: tmpDir }, detached: true, stdio: 'pipe' },
+      { cwd: PROJECT_ROOT, env, detached: true, stdio: 'pipe' },
     );
     let stdout = '';
     let stderr = '';
@@ -151,17 +159,13 @@ describe.runIf(process.platform === 'linux')(
   () => {
     it('is an interruption, not a server failure, and cleans up', async () => {
       const out = join(scratch, 'out-hup');
-      const env = { ...process.env };
-      for (const name of ['REDIS_URL', 'DATABASE_URL', 'ETCD_ENDPOINTS']) delete env[name];
-      const tmpDir = mkdtempSync(join(tmpdir(), 'fl-hup-'));
-      chmodSync(tmpDir, 0o755);
-      made.push(tmpDir);
+      const { env, tmpDir } = ownServers('fl-hup-');
       // The recorder itself, as npm runs it: npm dies of the SIGHUP at once, and its exit code
       // says nothing of what the recorder did.
       const recorder = spawn(
         process.execPath,
         ['--import', 'tsx', 'src/lab/record.ts', '--only', 'paused-client', '--out', out],
-        { cwd: PROJECT_ROOT, env: { ...env, TMPDIR: tmpDir }, detached: true, stdio: 'pipe' },
+        { cwd: PROJECT_ROOT, env, detached: true, stdio: 'pipe' },
       );
       let stdout = '';
       let stderr = '';
