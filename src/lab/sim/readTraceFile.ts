@@ -1,7 +1,7 @@
 // A trace file for `npm run sim -- --check --trace FILE`, read as the page reads a recording:
 // refused whole, with what is wrong, if it is not a trace this version understands.
 import { readFileSync } from 'node:fs';
-import { notJsonReason } from '../../panels/replay/unreadableRecording';
+import { parseJson } from '../../panels/replay/unreadableRecording';
 import type { Trace } from '../../sim/trace/schema';
 import { validateTrace } from '../../sim/trace/validate';
 
@@ -26,11 +26,9 @@ export function readTraceFile(
   }
   // A byte-order mark (some Windows editors add one) is no reason to refuse a file the page's
   // build reads; and the parser's message quotes the text, which is printed in ASCII only.
-  text = text.replace(/^\uFEFF/, '');
-  const notJson = notJsonReason(text);
-  if (notJson !== null) return fail(`${shownAs} is ${notJson}`);
-  const json: unknown = JSON.parse(text);
-  const result = validateTrace(json);
+  const json = parseJson(text.replace(/^\uFEFF/, ''));
+  if (!json.ok) return fail(`${shownAs} is ${json.why}`);
+  const result = validateTrace(json.value);
   if (!result.ok) return fail(`${shownAs} is not a trace: ${result.errors.join('; ')}`);
   return result.trace;
 }

@@ -8,19 +8,24 @@ import type { Plugin } from 'vite';
 /** The one key of the object that stands in for a recording that is not JSON. */
 export const UNREADABLE_KEY = 'fencing-lab/unreadable';
 
-/** Why `text` is not JSON, or null when it is. */
-export function notJsonReason(text: string): string | null {
+/** `text` parsed, or why it is not JSON. */
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; why: string } {
   try {
-    JSON.parse(text);
-    return null;
+    return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
     // The parser quotes a few characters of the text: a binary file's would be noise, or
     // escape sequences in a terminal.
     const message = (error instanceof Error ? error.message : String(error))
       .replace(/[^\x20-\x7e]/g, '?')
       .slice(0, 160);
-    return `not JSON (${message})`;
+    return { ok: false, why: `not JSON (${message})` };
   }
+}
+
+/** Why `text` is not JSON, or null when it is. */
+export function notJsonReason(text: string): string | null {
+  const parsed = parseJson(text);
+  return parsed.ok ? null : parsed.why;
 }
 
 /** The stand-in's reason, or null for anything else (a recording that parsed). */
