@@ -20,6 +20,7 @@ import {
   BadServerUrlError,
   requireGcc,
   ServerDownError,
+  ServersFailedError,
   ServerStartError,
   SkippedError,
   startAll,
@@ -44,7 +45,7 @@ async function startServers(pool: ServerPool, jobs: RecordJob[]): Promise<void> 
     const script = scenario.script(scenario.defaults, job.variant, job.lock);
     starts.push(pool.redisNodes(needsClockShim(script)));
   }
-  // All at once; the first failure is the one reported, after the others settle.
+  // All at once; once every start has settled, each failure is reported.
   await startAll(starts);
 }
 
@@ -85,6 +86,17 @@ function missedLine(missed: RecordJob[]): string | null {
   return (
     `${n} recording${n === 1 ? '' : 's'} not written: ${missed.map((j) => j.id).join(', ')}` +
     ' (no gcc on this machine; scripts/setup.sh installs it)'
+  );
+}
+
+/** Whether an error already says, in words, what to fix: no stack trace is needed. */
+function saysWhatToFix(error: unknown): boolean {
+  if (error instanceof ServersFailedError) return error.errors.every(saysWhatToFix);
+  return (
+    error instanceof BadServerUrlError ||
+    error instanceof ServerDownError ||
+    error instanceof ServerStartError ||
+    error instanceof ScenarioFailedError
   );
 }
 
@@ -196,13 +208,9 @@ async function main(): Promise<number> {
     }
   } catch (error) {
     if (interruption.interrupted) return 130;
-    if (
-      error instanceof BadServerUrlError ||
-      error instanceof ServerDownError ||
-      error instanceof ServerStartError ||
-      error instanceof ScenarioFailedError
-    ) {
-      complain(error.message);
+    if (saysWhatToFix(error)) {
+      // Several servers that failed together come one to a line, each naming its server.
+      for (const line of (error as Error).message.split('\n')) complain(line);
       return 1;
     }
     throw error;

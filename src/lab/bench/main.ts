@@ -143,7 +143,9 @@ async function main(): Promise<number> {
   } catch (error) {
     // The case that failed as its servers stopped under it is the interruption, said already.
     if (interruption.interrupted) return 130;
-    complain(`${error instanceof Error ? error.message : String(error)}`);
+    // Several servers that failed together come one to a line, each naming its server.
+    const message = error instanceof Error ? error.message : String(error);
+    for (const line of message.split('\n')) complain(line);
     complain(`${options.out} was not written; any earlier file is unchanged`);
     return 1;
   } finally {

@@ -155,6 +155,31 @@ describe('npm run lab:record', () => {
     expect(readdirSync(out)).toEqual(['paused-client.fencing-on.redis.json']);
   });
 
+  it('with Redis and etcd both down: names each on its own line, exit 1, writes nothing', async () => {
+    // Told of Redis alone, an author would fix it, run again, and only then hear of etcd.
+    const out = join(scratch, 'both-down');
+    const [redisPort, etcdPort] = [await freePort(), await freePort()];
+    const result = await record(
+      ['--only', 'paused-client.fencing-on.redis,etcd-lease.fencing-on.etcd', '--out', out],
+      {
+        REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+        ETCD_ENDPOINTS: `http://127.0.0.1:${etcdPort}`,
+        DATABASE_URL: inject('databaseUrl'),
+      },
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'lab:record: 2 servers failed:',
+      expect.stringMatching(
+        new RegExp(
+          `^lab:record: {3}Redis is down at 127\\.0\\.0\\.1:${redisPort}: no new work starts`,
+        ),
+      ),
+      `lab:record:   etcd is down at 127.0.0.1:${etcdPort}: no new work starts (no healthy answer on /health)`,
+    ]);
+    expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
+  });
+
   it('refuses an --out that is a file, in one line, before starting anything', async () => {
     const file = join(scratch, 'a-file');
     writeFileSync(file, 'not a folder');

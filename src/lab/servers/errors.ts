@@ -38,6 +38,26 @@ export class ServerStartError extends Error {
   }
 }
 
+/**
+ * Several servers failed at once (Redis and etcd both missing, say). Each is named on its own line,
+ * so an author fixes them all in one go rather than meeting the next only after the first is fixed.
+ */
+export class ServersFailedError extends AggregateError {
+  override name = 'ServersFailedError';
+  constructor(errors: readonly unknown[]) {
+    const lines = [...new Set(errors.map(failureLine))];
+    super(
+      errors,
+      `${lines.length} servers failed:\n${lines.map((line) => `  ${line}`).join('\n')}`,
+    );
+  }
+}
+
+/** One server's failure in one line: the starters' errors already name the server and why. */
+export function failureLine(error: unknown): string {
+  return oneLine(error instanceof Error ? error.message : String(error));
+}
+
 /** A server address a person gave (REDIS_URL, DATABASE_URL, ETCD_ENDPOINTS) that is not one. */
 export class BadServerUrlError extends Error {
   override name = 'BadServerUrlError';

@@ -5,6 +5,7 @@ export {
   BadServerUrlError,
   ServerDownError,
   ServerStartError,
+  ServersFailedError,
   SkippedError,
   oneLine,
 } from './errors';
