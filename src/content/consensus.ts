@@ -1,6 +1,11 @@
 // Section 10: leases on etcd and ZooKeeper.
 import type { VerdictLevel } from '../panels/table';
 import { LEASE_REVOKE_PASS_MS } from '../sim/models/etcd';
+import {
+  ETCD_DEFAULT_MIN_LEASE_S,
+  LAB_ETCD_ELECTION_TIMEOUT_MS,
+  LAB_ETCD_MIN_LEASE_S,
+} from '../sim/models/etcdTimings';
 
 export interface ConsensusCapability {
   id: string;
@@ -45,12 +50,29 @@ export const consensusCapabilities: ConsensusCapability[] = [
   },
 ];
 
+/**
+ * etcd's shortest lease, on a default cluster and on the lab's: worked out from the settings the
+ * lab starts etcd with, so the note follows them if they change.
+ */
+function etcdMinLeaseNote(): string {
+  const labMinMs = LAB_ETCD_MIN_LEASE_S * 1000;
+  // Copying the lab's shortest lease to a default cluster lengthens it only where the lab's is the shorter.
+  const copied =
+    LAB_ETCD_MIN_LEASE_S < ETCD_DEFAULT_MIN_LEASE_S
+      ? `; a ${labMinMs} ms lease copied to a default cluster lasts ${ETCD_DEFAULT_MIN_LEASE_S} s`
+      : '';
+  return (
+    `etcd raises a short TTL to 1.5 election timeouts, rounded up to whole seconds: ${ETCD_DEFAULT_MIN_LEASE_S} s with default settings. ` +
+    `The lab’s etcd runs a ${LAB_ETCD_ELECTION_TIMEOUT_MS} ms election timeout, so its minimum is ${LAB_ETCD_MIN_LEASE_S} s${copied}.`
+  );
+}
+
 export const consensusNotes: readonly string[] = [
   'Taking or freeing a lock is a write the quorum must agree on, so lock rates come in below Redis’s.',
   'It needs 3 or 5 nodes of its own: a service to run and keep healthy, not a dependency you add to the build.',
   `etcd’s leader looks for expired leases every ${LEASE_REVOKE_PASS_MS}\u00a0ms and revokes them through Raft, so a lock key can outlive its lease by about that long before a waiter gets it, and longer when many leases expire at once. The lab’s etcd recordings show it, and the engine models it.`,
   'A lease lasts at least its TTL. The leader times it on a monotonic clock, so a clock step does not end it early (on Redis and the Postgres lease row it does). By default a new leader starts every lease’s TTL over, plus an election timeout, so after a leader change a waiter can wait up to a full TTL and an election timeout more.',
-  'etcd raises a short TTL to 1.5 election timeouts, rounded up to whole seconds: 2 s with default settings. The lab’s etcd runs a 500 ms election timeout, so its minimum is 1 s; a 1000 ms lease copied to a default cluster lasts 2 s.',
+  etcdMinLeaseNote(),
   'Revisions never go down, except when etcd is restored from a snapshot. Restore with etcdutl’s --bump-revision, or the storage will refuse every new holder until revisions catch up.',
 ];
 

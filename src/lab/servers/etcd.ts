@@ -7,6 +7,7 @@ import { getJson } from './probes';
 import { supervise, type SupervisedProcess } from './supervisor';
 import { makeTempDir } from './tempDir';
 import { join } from 'node:path';
+import { LAB_ETCD_ELECTION_TIMEOUT_MS, LAB_ETCD_HEARTBEAT_MS } from '../../sim/models/etcdTimings';
 import { randomBytes } from 'node:crypto';
 
 export interface EtcdServer {
@@ -33,10 +34,13 @@ export interface StartEtcdOptions {
 
 export const ETCD_BINARY = 'etcd';
 
-/** The settings the lab's etcd runs with, recorded beside every number. */
+/**
+ * The settings the lab's etcd runs with, recorded beside every number. The timings come from the
+ * module the consensus section's note reads too.
+ */
 export const LAB_ETCD_SETTINGS = {
-  'heartbeat-interval': '50',
-  'election-timeout': '500',
+  'heartbeat-interval': String(LAB_ETCD_HEARTBEAT_MS),
+  'election-timeout': String(LAB_ETCD_ELECTION_TIMEOUT_MS),
   fsync: 'off (--unsafe-no-fsync)',
 };
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { etcdMinLeaseS, settingWords } from './settingWords';
+import { etcdMinLeaseS } from '../../sim/models/etcdTimings';
+import { settingWords } from './settingWords';
 import { pausedClientTrace } from './fixtures';
 import { recordingSet, runsReady } from './runs';
 import type { Trace } from '../../sim/trace/schema';

@@ -3,6 +3,12 @@
 // redisNodes.ts, redisReplication.ts, redisCluster.ts, shimmedPostgres.ts, etcd.ts); each sentence
 // is built from the value the recording holds, so a recording made with other settings reads
 // differently, and a value the page does not know keeps its bare `key = value` line.
+import {
+  ETCD_DEFAULT_ELECTION_TIMEOUT_MS,
+  ETCD_DEFAULT_HEARTBEAT_MS,
+  ETCD_DEFAULT_MIN_LEASE_S,
+  etcdMinLeaseS,
+} from '../../sim/models/etcdTimings';
 import type { Trace } from '../../sim/trace/schema';
 import { lockOfTrace } from './recordings';
 
@@ -31,16 +37,6 @@ function capitalized(s: string): string {
 /** A whole number written as digits only, else null: a setting the lab wrote as text. */
 function whole(value: string): number | null {
   return /^\d+$/.test(value) ? Number(value) : null;
-}
-
-/**
- * etcd's shortest lease: 1.5 election timeouts counted in heartbeats, rounded up to whole seconds
- * (etcdserver's minTTL, `(3 * electionTicks) / 2 * heartbeat`). With the defaults, 100 ms and
- * 1000 ms, it is 2 s.
- */
-export function etcdMinLeaseS(heartbeatMs: number, electionMs: number): number {
-  const electionTicks = Math.floor(electionMs / heartbeatMs);
-  return Math.ceil((Math.floor((3 * electionTicks) / 2) * heartbeatMs) / 1000);
 }
 
 const CRASH_FREE = 'and no run here has one';
@@ -134,12 +130,14 @@ const WORDS: Record<string, Words> = {
   },
   'etcd.heartbeat-interval': (v) => {
     const n = whole(v);
-    return n === null ? null : `The leader’s heartbeat, every ${n} ms (the default is 100).`;
+    return n === null
+      ? null
+      : `The leader’s heartbeat, every ${n} ms (the default is ${ETCD_DEFAULT_HEARTBEAT_MS}).`;
   },
   'etcd.election-timeout': (v, { settings, ttlMs }) => {
     const electionMs = whole(v);
     if (electionMs === null) return null;
-    const first = `An election after ${electionMs} ms without a heartbeat (the default is 1000).`;
+    const first = `An election after ${electionMs} ms without a heartbeat (the default is ${ETCD_DEFAULT_ELECTION_TIMEOUT_MS}).`;
     const heartbeatMs = whole(settings['etcd.heartbeat-interval'] ?? '');
     if (heartbeatMs === null || heartbeatMs === 0) return first;
     const minS = etcdMinLeaseS(heartbeatMs, electionMs);
@@ -150,7 +148,7 @@ const WORDS: Record<string, Words> = {
         : granted * 1000 === ttlMs
           ? `, so this run’s ${ttlMs} ms TTL is granted as asked`
           : `, so this run’s ${ttlMs} ms TTL becomes ${granted} s`;
-    return `${first} It also sets etcd’s shortest lease: ${minS} s here, ${etcdMinLeaseS(100, 1000)} s with the defaults${ttl}.`;
+    return `${first} It also sets etcd’s shortest lease: ${minS} s here, ${ETCD_DEFAULT_MIN_LEASE_S} s with the defaults${ttl}.`;
   },
   'etcd.fsync': (v) =>
     v.startsWith('off')

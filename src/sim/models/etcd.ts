@@ -1,4 +1,5 @@
 import { NodeClock } from '../core/clock';
+import { LAB_ETCD_MIN_LEASE_S } from './etcdTimings';
 
 interface KeyValue {
   value: string;
@@ -37,10 +38,10 @@ export class EtcdModel {
   constructor(
     readonly clock: NodeClock = new NodeClock(),
     /**
-     * etcd grants whole seconds, at least this many. 1 s holds for the lab's etcd (50 ms
-     * heartbeats, 500 ms elections); with its default flags etcd's minimum is about 2 s.
+     * etcd grants whole seconds, at least this many: by default the lab's etcd's minimum (1 s,
+     * from its 50 ms heartbeats and 500 ms elections); with its default flags etcd's is 2 s.
      */
-    readonly minTtlS = 1,
+    readonly minTtlS = LAB_ETCD_MIN_LEASE_S,
     /**
      * When the leader's expiry passes fall, as an offset from 0 to LEASE_REVOKE_PASS_MS on its
      * monotonic clock: they run from when etcd started, which no client knows.
