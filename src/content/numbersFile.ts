@@ -69,12 +69,15 @@ interface CaseCommon {
   name: CaseName;
   p50Ms: number;
   p99Ms: number;
-  /** The same work from the C tools (redis-benchmark, pgbench); null when they could not run. */
+  /**
+   * The C tool's figure (redis-benchmark, pgbench) on work like the lab's, not always the same
+   * (ceilingNote says how it ran); null when it could not run.
+   */
   ceilingPerSecond: number | null;
   ratio: number | null;
   connections: number;
   pipelined: boolean;
-  /** Why there is no ceiling, when the lab says. */
+  /** How the C tool ran, or why there is no figure from it, when the lab says. */
   ceilingNote?: string;
   library?: LibraryFigures;
 }

@@ -31,7 +31,7 @@ export function BarChart({ title, rows, unitFor, valueLegend, libraryLegend }: B
         </span>
         {hasCeilings ? (
           <span className="legend-item">
-            <span className="swatch swatch-ceiling" /> redis-benchmark / pgbench on the same work
+            <span className="swatch swatch-ceiling" /> C tool: redis-benchmark / pgbench
           </span>
         ) : null}
         {hasLibrary ? (

@@ -279,3 +279,31 @@ describe('ScaleLadderPanel', () => {
     expect(screen.getByText(/Once the lab has measured this machine/)).toBeTruthy();
   });
 });
+
+describe('the C tool column, on the committed numbers', () => {
+  // Headed "C tool, same work", it called the hot lock's redis-benchmark figure the same work,
+  // though the note under the table said its every try found the lock busy: it never won, so it
+  // never released, where the lab's winners release.
+  it('claims the same work only where the C tool did it, and says how it differs elsewhere', () => {
+    const { container } = render(<NumbersPanel />);
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent ?? '');
+    expect(headers.some((h) => /^C tool/.test(h))).toBe(true);
+    expect(headers.filter((h) => /same work/i.test(h))).toEqual([]);
+    const cToolCell = (name: RegExp) =>
+      screen.getByRole('rowheader', { name }).closest('tr')!.lastElementChild!.textContent;
+    // The lab's own note on the hot lock's C tool, which the cell must not contradict.
+    expect(
+      within(container.querySelector('details.disclosure')!).getByText(/finds it busy/),
+    ).toBeTruthy();
+    expect(cToolCell(/hot lock/)).toMatch(/none wins or releases/);
+    expect(cToolCell(/hot lock/)).not.toMatch(/same work/);
+    for (const redis of [/Redis, plain/, /Redis, with token/])
+      expect(cToolCell(redis)).toMatch(/acquires and releases run apart/);
+    for (const pg of [/Postgres advisory/, /Postgres lease row/])
+      expect(cToolCell(pg)).toMatch(/same work/);
+    expect(container.querySelector('.chart-title')!.textContent).not.toMatch(/same work/);
+    expect(container.querySelector('.chart-legend')!.textContent).toMatch(
+      /C tool: redis-benchmark \/ pgbench/,
+    );
+  });
+});

@@ -10,6 +10,7 @@ import {
 } from '../../content/numbersFile';
 import {
   caseLabels,
+  ceilingWork,
   fixedSayings,
   laptopFigures,
   laptopSetting,
@@ -132,7 +133,8 @@ const allColumns = h.columns([
   }),
   h.accessor((row) => row.lab?.ratio ?? undefined, {
     id: 'ceiling',
-    header: 'C tool, same work',
+    // Not "same work": on Redis the C tool's differs, and each figure says how.
+    header: 'C tool',
     sortDescFirst: true,
     sortUndefined: 'last',
     meta: { numeric: true },
@@ -149,6 +151,7 @@ const allColumns = h.columns([
       return (
         <>
           {sayNumber(lab.ceilingPerSecond)}
+          <span className="sub ceiling-work">{ceilingWork[lab.name]}</span>
           {lab.ratio !== null ? (
             <span className="sub">lab reaches {sayRatio(lab.ratio)}</span>
           ) : null}

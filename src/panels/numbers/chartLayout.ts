@@ -7,7 +7,7 @@ export interface ChartRow {
   label: string;
   /** What the lab measured, per second. */
   value: number;
-  /** The same work from the C tools; null when there is none. */
+  /** The C tool's figure (redis-benchmark, pgbench), on work like the lab's; null when there is none. */
   ceiling: number | null;
   /** A second, smaller figure drawn inside the bar (wins, for the hot lock). */
   inner?: number;
