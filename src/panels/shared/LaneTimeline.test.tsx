@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { LaneTimeline } from './LaneTimeline';
 import { etcdLeaseTrace, pausedClientTrace } from '../replay/fixtures';
 import { simulate } from '../../sim/simulate';
@@ -143,6 +143,35 @@ describe('LaneTimeline', () => {
       said.startsWith('Tap or hover over') ||
         current.includes(said.replace(/^(\S+ ms) /, '$1: ').toLowerCase()),
     ).toBe(true);
+  });
+
+  it('lets go of a hovered event when the run changes, though the new run has a mark in its place', () => {
+    const { rerender } = render(<LaneTimeline trace={pausedClientTrace(true)} title="Timeline" />);
+    const detail = () => document.querySelector('.lt-detail')?.textContent ?? '';
+    const grant = screen.getByRole('button', { name: /client 2 takes the lock/ });
+    const id = grant.getAttribute('data-mark');
+    fireEvent.mouseEnter(grant);
+    expect(detail()).toMatch(/takes the lock/i);
+    // Another scenario: its events are other events, one of them under the same id.
+    rerender(<LaneTimeline trace={etcdLeaseTrace()} title="Timeline" />);
+    const inItsPlace = document.querySelector(`.lt-mark[data-mark="${id}"]`);
+    expect(inItsPlace).not.toBeNull();
+    expect(detail()).toMatch(/^Tap or hover over an event/);
+  });
+
+  it('goes on telling of the mark that keeps the keyboard’s focus through a change of run', () => {
+    const { rerender } = render(<LaneTimeline trace={pausedClientTrace(true)} title="Timeline" />);
+    const detail = () => document.querySelector('.lt-detail')?.textContent ?? '';
+    const grant = screen.getByRole('button', { name: /client 2 takes the lock/ });
+    act(() => (grant as unknown as SVGGElement).focus());
+    expect(detail()).toMatch(/takes the lock/i);
+    rerender(<LaneTimeline trace={etcdLeaseTrace()} title="Timeline" />);
+    const focused = document.activeElement!;
+    expect(focused.getAttribute('data-mark')).toBe(grant.getAttribute('data-mark'));
+    // The line says what the focused mark's name says, in the run now drawn.
+    expect(detail().toLowerCase()).toBe(
+      (focused.getAttribute('aria-label') ?? '').replace(/^(\S+ ms): /, '$1 ').toLowerCase(),
+    );
   });
 
   it('draws a playhead at the replay’s moment', () => {

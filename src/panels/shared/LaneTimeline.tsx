@@ -1,9 +1,15 @@
 // The lane timeline, drawn by React from layoutTimeline(): d3 computed every position. Each mark
 // is focusable and says what happened; the detail line under the figure repeats it for sighted
 // readers, on hover or focus.
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Trace } from '../../sim/trace/schema';
-import { connectorTone, fmt, markTone, timelineModel } from '../../viz/timeline';
+import {
+  connectorTone,
+  fmt,
+  markTone,
+  timelineModel,
+  type TimelineModel,
+} from '../../viz/timeline';
 import {
   LANE_NAME_RISE_PX,
   labelBaselineY,
@@ -65,11 +71,21 @@ function DrawnTimeline({
     [model, width, k],
   );
   const targets = useMemo(() => hitRegions(layout, k), [layout, k]);
-  // The mark the detail line tells of, by id: a new run (another scenario, another TTL) keeps
-  // the id but not the event, so the line reads the new run's mark under the same place, or
-  // falls back to the hint, instead of telling of a run no longer drawn.
-  const [shownId, setShownId] = useState<string | null>(null);
-  const shown = layout.marks.find((m) => m.id === shownId) ?? null;
+  // The mark the detail line tells of, by id, with the run it was hovered or focused in. A new
+  // run (another scenario, variant, lock or TTL) has other events under the same ids: "e14" was
+  // client 2's grant and is now another step, which the pointer never came near. So the line
+  // goes with its run and falls back to the hint; only a mark that keeps the keyboard's focus
+  // through the change (its name already changed) goes on being told of, in the new run.
+  const [shownIn, setShownIn] = useState<{ id: string; model: TimelineModel } | null>(null);
+  const shown =
+    shownIn?.model === model ? (layout.marks.find((m) => m.id === shownIn.id) ?? null) : null;
+  const setShownId = (id: string) => setShownIn({ id, model });
+  const svgRef = useRef<SVGSVGElement>(null);
+  useLayoutEffect(() => {
+    const focused = document.activeElement;
+    const id = focused instanceof Element ? focused.getAttribute('data-mark') : null;
+    if (id !== null && svgRef.current?.contains(focused)) setShownIn({ id, model });
+  }, [model]);
   // One tab stop for the whole figure (roving tabindex): the arrows move between its events.
   const [rover, setRover] = useState(0);
   const markRefs = useRef<(SVGGElement | null)[]>([]);
@@ -109,6 +125,7 @@ function DrawnTimeline({
         The events are buttons in one tab stop: use the arrow keys to move between them.
       </p>
       <svg
+        ref={svgRef}
         width={layout.width}
         height={layout.height}
         viewBox={`0 0 ${layout.width} ${layout.height}`}
