@@ -315,3 +315,31 @@ test('headings inside the panel cards are one scale', async ({ page }) => {
   expect(new Set(parts.map((t) => t.look)), JSON.stringify(parts)).toHaveProperty('size', 1);
   expect(parseFloat(parts[0]!.look)).toBeLessThan(parseFloat(titles[0]!.look));
 });
+
+test('the fenced path reads from step 1, with extend beside or under the work it loops from', async ({
+  page,
+}) => {
+  // At 1280 px extend stood over the row, the first step an eye met: a reader following the
+  // numbers started at 4 and came back up from 5 to find it.
+  const lab = await LabPage.openAt(page, { width: 1280, height: 900 });
+  const path = lab.section('The fenced path');
+  for (const widthPx of [1280, 700, 375]) {
+    await page.setViewportSize({ width: widthPx, height: 900 });
+    const boxes = await path.locator('.fp-node').evaluateAll((steps) =>
+      steps.map((s) => {
+        const r = s.getBoundingClientRect();
+        const n = s.querySelector('.fp-num')!.textContent!.trim();
+        return { n, top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+      }),
+    );
+    const step = (n: string) => boxes.find((b) => b.n === n)!;
+    const [acquire, work, extend] = [step('1'), step('2'), step('4')];
+    for (const b of boxes)
+      expect
+        .soft(b.top, `${widthPx} px: step ${b.n} over step 1`)
+        .toBeGreaterThanOrEqual(acquire.top - 1);
+    const under = extend.top >= work.bottom - 1;
+    const beside = extend.left >= work.right - 1 && extend.top < work.bottom;
+    expect.soft(under || beside, `${widthPx} px: extend beside or under the work`).toBe(true);
+  }
+});
