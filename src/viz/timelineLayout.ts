@@ -529,7 +529,7 @@ function placeMarks(
   // that target where the mark has no other room for it.
   const reaches = placed.flatMap((p) => {
     const box = p.stacked ? stackReach(p, p.stacked.row, p.stacked.rows, k) : null;
-    return box ? [{ id: p.id, box }] : [];
+    return box ? [{ id: p.id, x: p.x, box }] : [];
   });
 
   // What a label must not be drawn over: every mark with the ring round it (the current step's
@@ -574,11 +574,15 @@ function placeMarks(
   // it. Where that order leaves a bold label out (a stale write, the storage's answer to it, a
   // pause, the TTL running out: what the run is about), the bold labels are given room first
   // instead, if that leaves fewer of them out. `firstForm` starts a mark at one of its shorter
-  // forms (see below).
+  // forms (see below); `farFirst` tries a mark's line further out before its first line, and
+  // `squareLeft` lets a label kept out of a stack's reach stand in it where the reaching mark
+  // still has a finger's square beside it (see stackLabelsOutOfOrder).
   const label = (
     boldFirst: boolean,
     firstForm: ReadonlyMap<string, number>,
     outOfReach: ReadonlySet<string> = new Set(),
+    farFirst: ReadonlySet<string> = new Set(),
+    squareLeft = false,
   ): PlacedMark[] => {
     const marks = placed.map((m) => ({ ...m }));
     const taken: Box[] = [...laneNames];
@@ -604,7 +608,12 @@ function placeMarks(
       // The second row of a lane (Redlock's second holder) has no line further out: under it
       // come the next lane's name and labels. Nor has a refusal: a run of "busy" stacked three
       // high says less than the tooltip does.
-      const rows = m.row === 1 || m.kind === 'refused' ? [false] : [false, true];
+      const rows =
+        m.row === 1 || m.kind === 'refused'
+          ? [false]
+          : farFirst.has(m.id)
+            ? [true, false]
+            : [false, true];
       find: for (const far of rows) {
         for (const text of forms) {
           const w = text.length * charPx * (labelIsBold(m) ? BOLD_CHAR_RATIO : 1);
@@ -644,7 +653,12 @@ function placeMarks(
             clear.sort((p, q) => nested(p) - nested(q));
           }
           const inReach = (c: { text: Box }) =>
-            reaches.some((r) => r.id !== m.id && overlaps(c.text, r.box, -0.01, -0.01));
+            reaches.some(
+              (r) =>
+                r.id !== m.id &&
+                overlaps(c.text, r.box, -0.01, -0.01) &&
+                !(squareLeft && reachHoldsSquare(r.box, r.x, [c.text], width)),
+            );
           // A label in a stack's reach that is asked to keep out of it (see below) goes to the
           // next place on the same side clear of it and of every line, where there is one.
           const first = clear.find((c) => !soft(c.box)) ?? clear[0];
@@ -748,7 +762,69 @@ function placeMarks(
     )
       best = trial;
   }
+
+  // Where a stack's labels on one side read against its marks ("release" over "lock, token 34"
+  // while the grant is drawn over the release: holder-crash at 800 px and wider, where
+  // clearStackReach gave the grant the top), the labels are placed again: the mark further out
+  // in the stack takes the line further out first, and its neighbour's label keeps out of its
+  // reach where a finger's square is left. Kept where that puts fewer labels out of order, no
+  // more marks out, and no more stack ends without a square clear of other marks' words.
+  const misordered = stackLabelsOutOfOrder(best, k);
+  if (misordered.length) {
+    const trial = label(
+      useBoldFirst,
+      firstForm,
+      new Set([...reached.map((m) => m.id), ...misordered.map((p) => p.near)]),
+      new Set(misordered.map((p) => p.far)),
+      true,
+    );
+    matchStacksToLabels(trial, k, width);
+    if (
+      stackLabelsOutOfOrder(trial, k).length < misordered.length &&
+      leftOut(trial) <= leftOut(best) &&
+      worse(trial, best) <= 0 &&
+      inUnlabelledReach(trial).length <= inUnlabelledReach(best).length &&
+      stackEndsWithoutSquare(trial, k, width) <= stackEndsWithoutSquare(best, k, width)
+    )
+      best = trial;
+  }
   return best;
+}
+
+/**
+ * The pairs of one stack labelled on one side of the line whose labels read against their marks:
+ * the mark further out from the line (the top, over it) has its label on the first line, its
+ * neighbour's on the line further out. `far` is the mark whose label should go further out.
+ */
+function stackLabelsOutOfOrder(
+  marks: readonly PlacedMark[],
+  k: number,
+): { far: string; near: string }[] {
+  return crowdedRuns(marks, k).flatMap((run) =>
+    run.flatMap((a) =>
+      run.flatMap((b) => {
+        if (!(a.stacked!.row < b.stacked!.row) || a.labelAt !== b.labelAt) return [];
+        // Over the line the upper mark's label goes on top; under it, the lower one's at the foot.
+        const [out, inner] = a.labelAt === 'above' ? [a, b] : a.labelAt === 'below' ? [b, a] : [];
+        return out && inner && !out.labelFar && inner.labelFar
+          ? [{ far: out.id, near: inner.id }]
+          : [];
+      }),
+    ),
+  );
+}
+
+/** How many ends of stacks find no finger's square in their reach (see clearStackReach). */
+function stackEndsWithoutSquare(marks: readonly PlacedMark[], k: number, width: number): number {
+  const words = marks.flatMap((m) => {
+    const t = labelTextBox(m, k);
+    return t ? [{ m, t }] : [];
+  });
+  return marks.filter((m) => {
+    const reach = m.stacked ? stackReach(m, m.stacked.row, m.stacked.rows, k) : null;
+    const others = words.flatMap((w) => (w.m.id === m.id ? [] : [w.t]));
+    return reach !== null && !reachHoldsSquare(reach, m.x, others, width);
+  }).length;
 }
 
 /** A mark's label and its shorter forms, longest first. */
