@@ -249,6 +249,28 @@ describe('timelineModel on Redlock', () => {
 });
 
 describe('layoutTimeline', () => {
+  it('gives each label the width the page measured for its text at its font, where it is given one', () => {
+    const model = timelineModel(simulate({ scenario: 'paused-client', variant: 'fencing-on' }));
+    // Not the estimate's 6.4 px a letter: narrow letters, and bold ones twice as wide.
+    const labelPx = (text: string, m: Pick<Mark, 'kind' | 'stale' | 'lost'>) =>
+      text.length * (labelIsBold(m) ? 8 : 4) + 1;
+    for (const width of [343, 800]) {
+      const layout = layoutTimeline(model, { width, labelPx });
+      const labelled = layout.marks.filter((m) => m.labelAt !== 'none');
+      expect(labelled.some((m) => labelIsBold(m))).toBe(true);
+      for (const m of labelled) {
+        const box = m.labelBox!;
+        expect(box.right - box.left, `“${m.label}” at ${width} px`).toBeCloseTo(
+          labelPx(m.label, m),
+          6,
+        );
+        // Drawn from its anchor, the text runs over that box.
+        const from = { start: 0, middle: 0.5, end: 1 }[m.labelAnchor];
+        expect(m.labelX - from * (box.right - box.left)).toBeCloseTo(box.left, 6);
+      }
+    }
+  });
+
   it('writes no tick label over the unit at the right edge', () => {
     const model = timelineModel(simulate({ scenario: 'paused-client', variant: 'fencing-on' }));
     // An end just past a round number puts that number's tick right under "ms".

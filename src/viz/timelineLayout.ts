@@ -21,8 +21,18 @@ export interface LayoutOptions {
   top?: number;
   bottom?: number;
   padX?: number;
-  /** Average width of one label character, in px, to keep labels from overlapping. */
+  /**
+   * Average width of one label character, in px, to keep labels from overlapping: the estimate
+   * used where `labelPx` is not given (tests, a page without a canvas).
+   */
   charPx?: number;
+  /**
+   * The width in px of a label's text as the page draws it, at its mark's font (the page measures
+   * it with a canvas: panels/shared/labelWidths.ts): the room each label is given, and what it
+   * keeps clear of. Without it, every letter is `charPx` wide (a bold one BOLD_CHAR_RATIO wider),
+   * times the text scale; with it, the text scale is already in the font.
+   */
+  labelPx?: LabelPx;
   /**
    * The reader's text size over the default (2 at 200%): the labels are in rem, so every px above
    * that makes room for text (lane height, top, bottom, letter width, the unit's clearance) is
@@ -33,6 +43,9 @@ export interface LayoutOptions {
    */
   textScale?: number;
 }
+
+/** The width in px of a label's text, drawn at the font of its mark's label. */
+export type LabelPx = (text: string, m: Pick<Mark, 'kind' | 'stale' | 'lost'>) => number;
 
 export interface PlacedMark extends Mark {
   /** Where the mark stands across: its time on the axis, `x(t)`, never moved off it. */
@@ -61,7 +74,7 @@ export interface PlacedMark extends Mark {
   labelX: number;
   labelAnchor: 'start' | 'middle' | 'end';
   /**
-   * The room the label was given, at the layout's letter width: nothing else is drawn there, and
+   * The room the label was given, as wide as its text (labelPx): nothing else is drawn there, and
    * the replay's playhead passes behind it rather than through its letters.
    */
   labelBox?: Box;
@@ -126,6 +139,8 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
   // A lone mark's ring (ringPx, and its stroke) ends inside the box at the axis's ends.
   const padX = opts.padX ?? ringPx(k) + 3;
   const charPx = (opts.charPx ?? 6.4) * k;
+  const labelPx: LabelPx =
+    opts.labelPx ?? ((text, m) => text.length * charPx * (labelIsBold(m) ? BOLD_CHAR_RATIO : 1));
   // The axis runs on a little past the last event: with every mark at its time, the last one's
   // ring (RING_HALF_PX round it) then ends inside the box, padX and 4% of the width from its edge.
   const domainEnd = Math.max(1, model.endMs) * 1.04;
@@ -146,7 +161,7 @@ export function layoutTimeline(model: TimelineModel, opts: LayoutOptions): Timel
   const x = scaleLinear()
     .domain([0, domainEnd])
     .range([padX, width - padX]);
-  const placed = placeMarks(model, { x, laneY, top, width, charPx, k, laneNames });
+  const placed = placeMarks(model, { x, laneY, top, width, labelPx, k, laneNames });
 
   // A connector meets its marks where they were drawn: at their time, and at the height of a
   // mark stacked over or under its lane's line.
@@ -508,13 +523,13 @@ function placeMarks(
     laneY: Map<string, number>;
     top: number;
     width: number;
-    charPx: number;
+    labelPx: LabelPx;
     k: number;
     /** The lanes' names, at the left edge over each lane: no label is drawn over them. */
     laneNames: readonly Box[];
   },
 ): PlacedMark[] {
-  const { x, laneY, top, width, charPx, k, laneNames } = o;
+  const { x, laneY, top, width, labelPx, k, laneNames } = o;
   const placed = model.marks.map((m) => {
     const mx = x(m.t);
     // The second row of a lane sits just under the first (bars are 14 px high).
@@ -616,7 +631,7 @@ function placeMarks(
             : [false, true];
       find: for (const far of rows) {
         for (const text of forms) {
-          const w = text.length * charPx * (labelIsBold(m) ? BOLD_CHAR_RATIO : 1);
+          const w = labelPx(text, m);
           const candidates = spots(m, w, width, k)
             .filter((spot) => !(far && spot.beside))
             .flatMap((spot) =>
@@ -710,7 +725,7 @@ function placeMarks(
     let shortened = false;
     for (const m of best) {
       if (m.labelAt !== 'none' || m.kind === 'refused') continue;
-      const reachPx = m.label.length * charPx * (labelIsBold(m) ? BOLD_CHAR_RATIO : 1) + 6;
+      const reachPx = labelPx(m.label, m) + 6;
       for (const n of best) {
         const forms = labelForms(placed.find((p) => p.id === n.id)!);
         const formIndex = forms.indexOf(n.label);

@@ -3,22 +3,18 @@
 // readers, on hover or focus.
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Trace } from '../../sim/trace/schema';
-import {
-  connectorTone,
-  fmt,
-  markTone,
-  timelineModel,
-  type TimelineModel,
-} from '../../viz/timeline';
+import { connectorTone, fmt, timelineModel, type TimelineModel } from '../../viz/timeline';
 import {
   LANE_NAME_RISE_PX,
   labelBaselineY,
+  labelTextBox,
   layoutTimeline,
   playheadGaps,
   type PlacedMark,
   type TimelineLayout,
 } from '../../viz/timelineLayout';
 import { hitRegions, rectsPath, ringBox } from '../../viz/timelineHits';
+import { labelFontClass, measuredLabelPx } from './labelWidths';
 import { useTextScale } from './useTextScale';
 import { useWidth } from './useWidth';
 import './tokens.css';
@@ -41,10 +37,14 @@ const ACTOR_CLASS = ['a1', 'a2', 'a3', 'a4'];
 export function LaneTimeline(props: LaneTimelineProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const width = useWidth(boxRef);
+  // The labels' fonts are read from this empty svg (see measuredLabelPx): it is in the box before
+  // the figure is first drawn, so that the first layout already has its labels' widths.
+  const [probe, setProbe] = useState<SVGSVGElement | null>(null);
   // Drawn once the box has a width, not first at a guess and then again (see useWidth).
   return (
     <div className="lt" ref={boxRef}>
-      {width === null ? null : <DrawnTimeline {...props} width={width} />}
+      <svg className="lt-probe" ref={setProbe} aria-hidden="true" />
+      {width === null ? null : <DrawnTimeline {...props} width={width} probe={probe} />}
     </div>
   );
 }
@@ -56,7 +56,8 @@ function DrawnTimeline({
   onPick,
   activeEventIndex,
   width,
-}: LaneTimelineProps & { width: number }) {
+  probe,
+}: LaneTimelineProps & { width: number; probe: SVGSVGElement | null }) {
   // The labels are in rem: at a larger text size the lanes, and the room kept for each label, grow.
   const k = useTextScale();
   // Two timelines on one page (the paused client's, the replay's) each need their own mask.
@@ -66,9 +67,12 @@ function DrawnTimeline({
   // step's) go a label under the one line, the next lane's name and a label over the next line,
   // their text boxes 4 px apart (LABEL_GAP_PX). Phones once had 58 px lanes, and the label and
   // the name touched; at 68 px their letters kept apart, but their boxes overlapped by 2 px.
+  // Each label's room is its text's width as drawn, measured at its font; where the browser
+  // cannot measure, the layout estimates it.
+  const labelPx = useMemo(() => (probe ? measuredLabelPx(probe, k) : undefined), [probe, k]);
   const layout = useMemo(
-    () => layoutTimeline(model, { width, laneHeight: 76, textScale: k }),
-    [model, width, k],
+    () => layoutTimeline(model, { width, laneHeight: 76, textScale: k, labelPx }),
+    [model, width, k, labelPx],
   );
   const targets = useMemo(() => hitRegions(layout, k), [layout, k]);
   // The mark the detail line tells of, by id, with the run it was hovered or focused in. A new
@@ -243,6 +247,12 @@ function DrawnTimeline({
   );
 }
 
+/** A label's text box as the layout placed it, to 0.01 px: "left top right bottom". */
+function textBoxAttr(m: PlacedMark, k: number): string | undefined {
+  const b = labelTextBox(m, k);
+  return b ? [b.left, b.top, b.right, b.bottom].map((v) => +v.toFixed(2)).join(' ') : undefined;
+}
+
 function capitalize(s: string): string {
   return s.length ? s[0]!.toUpperCase() + s.slice(1) : s;
 }
@@ -293,7 +303,6 @@ function MarkShape({
 }) {
   // Clear of the ring round any mark in the lane, at any text size (see labelBaselineY).
   const labelY = labelBaselineY(m.y, m.labelAt === 'below' ? 'below' : 'above', k, m.labelFar);
-  const tone = markTone(m) ? ` ${markTone(m)}` : '';
   const interval = m.x2 !== undefined;
   const pick = () => {
     onShow(m);
@@ -301,7 +310,7 @@ function MarkShape({
   };
   return (
     <g
-      className={`lt-mark lt-${m.kind} lt-${cls}${tone}${active ? ' is-active' : ''}`}
+      className={`${labelFontClass(m)} lt-${cls}${active ? ' is-active' : ''}`}
       ref={markRef}
       data-mark={m.id}
       tabIndex={tabbable ? 0 : -1}
@@ -373,6 +382,9 @@ function MarkShape({
           textAnchor={m.labelAnchor}
           className="lt-label"
           aria-hidden="true"
+          // The room the layout gave the label (left top right bottom, px): the e2e tests hold
+          // the drawn text to it.
+          data-box={textBoxAttr(m, k)}
         >
           {m.label}
         </text>
