@@ -481,13 +481,13 @@ for (const width of [375, 1280]) {
       await expect(show).toBeFocused();
     });
 
-    test('the last failure case: Back returns to its row though the replay kept an event hovered on the jump', async ({
+    test('the last failure case: Back returns to its row though an event was hovered in the replay on the jump', async ({
       page,
     }) => {
-      // The line under the replay's timeline tells of the last event hovered, which no URL
-      // names: on Back the replay shows the entry's run with that line still there, longer than
-      // the hint it had when the reader left the row (a line more at 375 px, 3 px at 1280 px).
-      // Put back by its scroll offset alone, the page landed that much off the row.
+      // The line under the replay's timeline tells of the event hovered, which no URL names, and
+      // is taller than the hint it replaces (a line more at 375 px, 3 px at 1280 px). On Back the
+      // replay shows the entry's own run, so the line goes back to the hint: the page must land
+      // on the row by what is there now, not by a scroll offset taken with the taller line.
       const replay = new ReplayPage(page);
       const show = await lastFailureCase(page);
       const detail = replay.panel.locator('.lt-detail');
@@ -503,8 +503,8 @@ for (const width of [375, 1280]) {
         await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
         await expect(detail).not.toHaveText(hint);
       });
-      // Still the event hovered, of the run this entry names: the replay is taller than it was.
-      await expect(detail).not.toHaveText(hint);
+      // The event hovered was the jump's run's; this entry's run is told of by the hint.
+      await expect(detail).toHaveText(hint);
       expect(topBefore).toBeDefined();
       expect(Math.abs(topAfter! - topBefore!)).toBeLessThanOrEqual(3);
     });

@@ -17,9 +17,10 @@
 // remembers where the reader was on each entry as they leave it, and puts it back there itself
 // once the browser has scrolled: by the element that was at the top of the viewport, not by the
 // scroll offset, which is right only if everything above is exactly as tall as it was. It need
-// not be: the replay's timeline shows the last event hovered under it, which is not in the URL,
-// so a run hovered on the jump's entry kept a longer line there on Back (3 px taller at 1280 px,
-// a line of 24 px at 375 px), and the page landed that much off the row the reader left.
+// not be: the line under the replay's timeline, for one, tells of the event hovered, which is not
+// in the URL, and is taller than its hint (3 px at 1280 px, a line of 24 px at 375 px); an event
+// hovered on the entry left once kept that line on Back, and the page landed that much off the
+// row the reader left.
 import { findFocusPlace, focusPlaceOf, nearFocusPlace, type FocusPlace } from './focusPlace';
 import { driftOf, placeAtTop, type PagePlace } from './placeAtTop';
 import { releaseSectionHold, sectionBeingHeld } from './scrollToSection';

@@ -13,7 +13,7 @@ const EDGES: { id: string; area: string; label: string }[] = [
   { id: 'acquire>work', area: 'a1', label: 'token' },
   { id: 'work>write', area: 'a2', label: '' },
   { id: 'write>release', area: 'a3', label: '' },
-  { id: 'work>extend', area: 'up', label: 'before the TTL ends' },
+  { id: 'work>extend', area: 'loop', label: 'before the TTL ends' },
 ];
 
 export function FencedPathPanel() {
