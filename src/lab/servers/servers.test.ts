@@ -408,8 +408,11 @@ describe('initdb, while it runs', () => {
   async function initdbUnder(parentPid: number): Promise<{ pid: number; dataDir: string }> {
     while (isProcessRunning(parentPid)) {
       const initdb = childProcesses(parentPid).find((child) => child.name === 'initdb');
-      if (initdb) {
-        const args = readFileSync(`/proc/${initdb.pid}/cmdline`, 'utf8').split('\0');
+      // Found the moment setpriv execs it, the process has initdb's name before its arguments:
+      // the kernel names it, then lays out the new command line, and read in between it is empty
+      // (seen once in CI: a data folder of ''). Look again until the -D is there.
+      const args = initdb ? readFileSync(`/proc/${initdb.pid}/cmdline`, 'utf8').split('\0') : [];
+      if (initdb && args.includes('-D')) {
         return { pid: initdb.pid, dataDir: args[args.indexOf('-D') + 1] ?? '' };
       }
       await new Promise((resolve) => setTimeout(resolve, 10));
